@@ -1,0 +1,237 @@
+#include "cliarguments.h"
+
+#include "nativepath.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace Sluice::Cli {
+
+namespace {
+
+QString policyList()
+{
+    return QStringLiteral("ask|overwrite|skip|rename|newer");
+}
+
+} // namespace
+
+ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool stderrIsTerminal)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << NativePath::fromNativeLossless(QByteArray(argv[i]));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Copy files and folders like `cp -r`, with bounded memory and honest progress.\n"
+        "Sources are copied into DESTINATION when it is an existing folder; a single source\n"
+        "may instead be copied to a new name.\n"
+        "\n"
+        "Exit status: 0 all copied; 1 finished, but some items failed or were skipped\n"
+        "because of errors; 2 bad usage or nothing could start; 130 cancelled by SIGINT or\n"
+        "SIGTERM (the file being copied is removed, finished files are kept)."));
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version({QStringLiteral("V"), QStringLiteral("version")},
+                                     QStringLiteral("Show the version and exit."));
+    const QCommandLineOption chunkSize(
+        QStringLiteral("chunk-size"),
+        QStringLiteral("Bytes per buffer of the stream engine: 64K, 1M, 4MiB... (default 1M)."),
+        QStringLiteral("SIZE"), QStringLiteral("1M"));
+    const QCommandLineOption queueDepth(
+        QStringLiteral("queue-depth"),
+        QStringLiteral("Buffers between reader and writer (default 8). Memory for data is "
+                       "chunk size x queue depth, whatever the file size."),
+        QStringLiteral("N"), QStringLiteral("8"));
+    const QCommandLineOption onConflict(
+        QStringLiteral("on-conflict"),
+        QStringLiteral("When the destination exists: %1 (default: ask on a terminal, "
+                       "otherwise skip). rename gives \"name (2).ext\"; newer overwrites only "
+                       "when the source is newer.")
+            .arg(policyList()),
+        QStringLiteral("POLICY"));
+    const QCommandLineOption onError(
+        QStringLiteral("on-error"),
+        QStringLiteral("When an item fails: ask|retry|skip|abort (default: ask on a terminal, "
+                       "otherwise skip). retry tries three times, then skips."),
+        QStringLiteral("POLICY"));
+    const QCommandLineOption progress(
+        QStringLiteral("progress"),
+        QStringLiteral("bar: a status line on stderr (default on a terminal); json: one "
+                       "object per line on stdout every 100 ms; none."),
+        QStringLiteral("STYLE"));
+    const QCommandLineOption engine(
+        QStringLiteral("engine"),
+        QStringLiteral("How file data moves: auto (reflink, then copy_file_range, then "
+                       "read/write), stream, kernel or reflink (default auto)."),
+        QStringLiteral("ENGINE"), QStringLiteral("auto"));
+    const QCommandLineOption durability(
+        QStringLiteral("durability"),
+        QStringLiteral("file: fdatasync each file before it gets its name; job: flush behind "
+                       "and one syncfs per destination before reporting done (default); none."),
+        QStringLiteral("WHEN"), QStringLiteral("job"));
+    const QCommandLineOption limit(QStringLiteral("limit"),
+                                   QStringLiteral("Write at most RATE bytes/s (10M, 500KiB/s)."),
+                                   QStringLiteral("RATE"));
+    const QCommandLineOption verify(
+        QStringLiteral("verify"),
+        QStringLiteral("Hash while copying, re-read each copy from disk and compare: xxh3 or "
+                       "sha256."),
+        QStringLiteral("ALGORITHM"));
+    const QCommandLineOption checksumFile(
+        QStringLiteral("checksum-file"),
+        QStringLiteral("With --verify: write an xxh128sum/sha256sum compatible list here."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption move(QStringLiteral("move"),
+                                  QStringLiteral("Delete each source item once its copy is "
+                                                 "safely on disk."));
+    const QCommandLineOption archive(
+        {QStringLiteral("a"), QStringLiteral("archive")},
+        QStringLiteral("Also keep owner and group, extended attributes, ACLs and hard links."));
+    const QCommandLineOption dereference(
+        {QStringLiteral("L"), QStringLiteral("dereference")},
+        QStringLiteral("Copy what symbolic links point to instead of the links (loops are "
+                       "detected and reported)."));
+    const QCommandLineOption workers(
+        QStringLiteral("workers"),
+        QStringLiteral("Threads for small files (default: processors, 2 to 8; 1 = none)."),
+        QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+                                    QStringLiteral("Plan and check only; write nothing."));
+    const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")},
+                                   QStringLiteral("Print only errors."));
+    parser.addOptions({help, version, chunkSize, queueDepth, onConflict, onError, progress,
+                       engine, durability, limit, verify, checksumFile, move, archive,
+                       dereference, workers, dryRun, quiet});
+    parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
+                                 QStringLiteral("SOURCE..."));
+    parser.addPositionalArgument(QStringLiteral("DESTINATION"),
+                                 QStringLiteral("Folder to copy into, or a new name."));
+
+    ParseResult result;
+    auto usageError = [&](const QString &message) {
+        result.error = QStringLiteral("sluice-cli: %1\nTry 'sluice-cli --help'.\n").arg(message);
+        result.exitCode = 2;
+        return result;
+    };
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText());
+    if (parser.isSet(help)) {
+        result.output = parser.helpText();
+        return result;
+    }
+    if (parser.isSet(version)) {
+        result.output = QStringLiteral("sluice-cli %1\n").arg(QCoreApplication::applicationVersion());
+        return result;
+    }
+
+    Arguments args;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() < 2)
+        return usageError(positional.isEmpty() ? QStringLiteral("missing SOURCE and DESTINATION")
+                                               : QStringLiteral("missing DESTINATION"));
+    for (qsizetype i = 0; i + 1 < positional.size(); ++i)
+        args.request.sources << NativePath::toNative(positional.at(i));
+    args.request.destination = NativePath::toNative(positional.last());
+
+    CopyOptions &options = args.options;
+    const auto chunk = parseByteSize(parser.value(chunkSize));
+    if (!chunk)
+        return usageError(QStringLiteral("invalid --chunk-size '%1'").arg(parser.value(chunkSize)));
+    options.chunkSize = *chunk;
+    bool ok = false;
+    options.queueDepth = parser.value(queueDepth).toInt(&ok);
+    if (!ok)
+        return usageError(
+            QStringLiteral("invalid --queue-depth '%1'").arg(parser.value(queueDepth)));
+
+    const QString collisionText =
+        parser.isSet(onConflict) ? parser.value(onConflict)
+                                 : (stdinIsTerminal ? QStringLiteral("ask") : QStringLiteral("skip"));
+    const auto collision = collisionPolicyFromString(collisionText);
+    if (!collision)
+        return usageError(QStringLiteral("invalid --on-conflict '%1' (expected %2)")
+                              .arg(collisionText, policyList()));
+    const QString errorText =
+        parser.isSet(onError) ? parser.value(onError)
+                              : (stdinIsTerminal ? QStringLiteral("ask") : QStringLiteral("skip"));
+    const auto errorPolicy = errorPolicyFromString(errorText);
+    if (!errorPolicy)
+        return usageError(QStringLiteral("invalid --on-error '%1' (expected "
+                                         "ask|retry|skip|abort)")
+                              .arg(errorText));
+    if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask)
+        && !stdinIsTerminal)
+        return usageError(QStringLiteral("'ask' needs a terminal on standard input; choose "
+                                         "another --on-conflict / --on-error policy"));
+    options.onCollision = *collision;
+    options.onError = *errorPolicy;
+    args.collisionAsk = *collision == CollisionPolicy::Ask;
+    args.errorAsk = *errorPolicy == ErrorPolicy::Ask;
+    options.confirmPreflight = args.errorAsk;
+
+    const QString progressText =
+        parser.isSet(progress) ? parser.value(progress)
+                               : (stderrIsTerminal ? QStringLiteral("bar") : QStringLiteral("none"));
+    if (progressText == QLatin1String("bar"))
+        args.progress = ProgressStyle::Bar;
+    else if (progressText == QLatin1String("json"))
+        args.progress = ProgressStyle::Json;
+    else if (progressText == QLatin1String("none"))
+        args.progress = ProgressStyle::None;
+    else
+        return usageError(
+            QStringLiteral("invalid --progress '%1' (expected bar|json|none)").arg(progressText));
+
+    const auto engineChoice = engineFromString(parser.value(engine));
+    if (!engineChoice)
+        return usageError(QStringLiteral("invalid --engine '%1' (expected "
+                                         "auto|stream|kernel|reflink)")
+                              .arg(parser.value(engine)));
+    options.engine = *engineChoice;
+    const auto durabilityChoice = durabilityFromString(parser.value(durability));
+    if (!durabilityChoice)
+        return usageError(QStringLiteral("invalid --durability '%1' (expected file|job|none)")
+                              .arg(parser.value(durability)));
+    options.durability = *durabilityChoice;
+    if (parser.isSet(limit)) {
+        const auto rate = parseByteRate(parser.value(limit));
+        if (!rate)
+            return usageError(QStringLiteral("invalid --limit '%1'").arg(parser.value(limit)));
+        options.speedLimit = *rate;
+    }
+    if (parser.isSet(verify)) {
+        const auto algorithm = verifyAlgorithmFromString(parser.value(verify));
+        if (!algorithm || *algorithm == VerifyAlgorithm::None)
+            return usageError(QStringLiteral("invalid --verify '%1' (expected xxh3|sha256)")
+                                  .arg(parser.value(verify)));
+        options.verify = *algorithm;
+    }
+    if (parser.isSet(checksumFile)) {
+        if (options.verify == VerifyAlgorithm::None)
+            return usageError(QStringLiteral("--checksum-file needs --verify"));
+        options.checksumFile = NativePath::toNative(parser.value(checksumFile));
+    }
+    const int workerCount = parser.value(workers).toInt(&ok);
+    if (!ok || workerCount < 0)
+        return usageError(QStringLiteral("invalid --workers '%1'").arg(parser.value(workers)));
+    options.smallFileWorkers = workerCount;
+    options.move = parser.isSet(move);
+    if (parser.isSet(archive))
+        options.preserve = PreserveOptions::archive();
+    options.followSymlinks = parser.isSet(dereference);
+    options.dryRun = parser.isSet(dryRun);
+    args.quiet = parser.isSet(quiet);
+    if (args.quiet && !parser.isSet(progress))
+        args.progress = ProgressStyle::None;
+
+    const QStringList problems = options.validate();
+    if (!problems.isEmpty())
+        return usageError(problems.join(QStringLiteral("; ")));
+    result.arguments = args;
+    return result;
+}
+
+} // namespace Sluice::Cli

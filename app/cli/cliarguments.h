@@ -1,0 +1,39 @@
+#pragma once
+
+#include "copyoptions.h"
+
+#include <QString>
+
+namespace Sluice::Cli {
+
+/// How progress is shown.
+enum class ProgressStyle : quint8 { Bar, Json, None };
+
+/// What the command line asked for, parsed and checked.
+struct Arguments
+{
+    CopyRequest request;
+    CopyOptions options;
+    ProgressStyle progress = ProgressStyle::None;
+    bool quiet = false;
+    bool collisionAsk = false; ///< prompt for collisions on the terminal
+    bool errorAsk = false;     ///< prompt for errors on the terminal
+};
+
+/// The outcome of parsing: arguments to run with, or text to print and an exit status.
+struct ParseResult
+{
+    std::optional<Arguments> arguments;
+    QString output;      ///< for stdout (--help, --version)
+    QString error;       ///< for stderr (usage errors)
+    int exitCode = 0;
+};
+
+/// Parses `sluice-cli [OPTIONS] SOURCE... DESTINATION` with QCommandLineParser. @p argv is
+/// decoded losslessly (NativePath::fromNativeLossless) so that file names with bytes that
+/// are not UTF-8 reach the core unchanged. @p stdinIsTerminal decides whether `ask`
+/// policies can prompt (they are refused otherwise) and the defaults: ask on a terminal,
+/// skip otherwise. @p stderrIsTerminal makes `bar` the default progress style.
+ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool stderrIsTerminal);
+
+} // namespace Sluice::Cli

@@ -1,0 +1,141 @@
+#include "cliprogress.h"
+
+#include "nativepath.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+
+namespace Sluice::Cli {
+
+QString formatBytes(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+QString formatDuration(qint64 milliseconds)
+{
+    if (milliseconds < 0)
+        return QStringLiteral("--:--");
+    const qint64 seconds = (milliseconds + 999) / 1000;
+    const qint64 hours = seconds / 3600;
+    const qint64 minutes = seconds / 60 % 60;
+    if (hours > 0)
+        return QStringLiteral("%1:%2:%3")
+            .arg(hours)
+            .arg(minutes, 2, 10, QLatin1Char('0'))
+            .arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(minutes).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString formatElapsed(qint64 milliseconds)
+{
+    if (milliseconds < 60'000)
+        return QStringLiteral("%1 s").arg(double(milliseconds) / 1000.0, 0, 'f', 2);
+    return formatDuration(milliseconds);
+}
+
+QString ProgressPrinter::statusLine(const CopyProgress &p)
+{
+    const int perMille = p.perMille();
+    QString line = QStringLiteral("%1.%2% %3/%4  read %5/s  write %6/s  mem %7  ETA %8")
+                       .arg(perMille / 10, 3)
+                       .arg(perMille % 10)
+                       .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
+                            formatBytes(p.readRate), formatBytes(p.writeRate),
+                            formatBytes(p.residentBytes), formatDuration(p.etaMs));
+    if (p.paused)
+        line += QStringLiteral("  [paused]");
+    else if (p.phase != CopyPhase::Copying)
+        line += QStringLiteral("  [%1]").arg(phaseName(p.phase));
+    return line;
+}
+
+void ProgressPrinter::show(const CopyProgress &progress)
+{
+    if (m_style == ProgressStyle::Json) {
+        QJsonObject object = progress.toJson();
+        object.insert(QStringLiteral("type"), QStringLiteral("progress"));
+        std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).constData(), stdout);
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
+        return;
+    }
+    if (m_style != ProgressStyle::Bar)
+        return;
+    const QByteArray line = statusLine(progress).toLocal8Bit();
+    const int width = int(line.size());
+    std::fprintf(stderr, "\r%s%*s", line.constData(), m_lastWidth > width ? m_lastWidth - width : 0,
+                 "");
+    std::fflush(stderr);
+    m_lastWidth = width;
+    m_lineOpen = true;
+}
+
+void ProgressPrinter::interrupt()
+{
+    if (m_lineOpen) {
+        std::fputc('\n', stderr);
+        m_lineOpen = false;
+        m_lastWidth = 0;
+    }
+}
+
+QByteArray ProgressPrinter::resultJson(const CopyResult &result)
+{
+    QJsonArray issues;
+    for (const CopyIssue &issue : result.issues) {
+        issues.append(QJsonObject{
+            {QStringLiteral("severity"),
+             issue.isError() ? QStringLiteral("error") : QStringLiteral("warning")},
+            {QStringLiteral("path"), NativePath::toDisplay(issue.path)},
+            {QStringLiteral("operation"), operationName(issue.operation)},
+            {QStringLiteral("errno"), issue.errorCode},
+            {QStringLiteral("message"), issue.message()},
+        });
+    }
+    const QJsonObject object{
+        {QStringLiteral("type"), QStringLiteral("result")},
+        {QStringLiteral("status"), statusName(result.status)},
+        {QStringLiteral("started"), result.started},
+        {QStringLiteral("itemsTotal"), result.itemsTotal},
+        {QStringLiteral("itemsCopied"), result.itemsCopied},
+        {QStringLiteral("itemsSkipped"), result.itemsSkipped},
+        {QStringLiteral("itemsFailed"), result.itemsFailed},
+        {QStringLiteral("bytesTotal"), result.bytesTotal},
+        {QStringLiteral("bytesCopied"), result.bytesCopied},
+        {QStringLiteral("bytesWritten"), result.bytesWritten},
+        {QStringLiteral("elapsedMs"), result.elapsedMs},
+        {QStringLiteral("peakResidentBytes"), result.peakResidentBytes},
+        {QStringLiteral("issues"), issues},
+    };
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+void ProgressPrinter::finish(const CopyResult &result)
+{
+    interrupt();
+    for (const CopyIssue &issue : result.issues)
+        std::fprintf(stderr, "sluice-cli: %s\n", issue.message().toLocal8Bit().constData());
+    if (m_style == ProgressStyle::Json) {
+        std::fputs(resultJson(result).constData(), stdout);
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
+    }
+    if (m_quiet || m_style == ProgressStyle::Json)
+        return;
+    const qint64 rate =
+        result.elapsedMs > 0 ? result.bytesCopied * 1000 / result.elapsedMs : result.bytesCopied;
+    std::fprintf(stderr, "%s: %lld copied, %lld skipped, %lld failed; %s in %s (%s/s), peak "
+                         "memory %s\n",
+                 statusName(result.status).toLocal8Bit().constData(),
+                 static_cast<long long>(result.itemsCopied),
+                 static_cast<long long>(result.itemsSkipped),
+                 static_cast<long long>(result.itemsFailed),
+                 formatBytes(result.bytesCopied).toLocal8Bit().constData(),
+                 formatElapsed(result.elapsedMs).toLocal8Bit().constData(),
+                 formatBytes(rate).toLocal8Bit().constData(),
+                 formatBytes(result.peakResidentBytes).toLocal8Bit().constData());
+}
+
+} // namespace Sluice::Cli

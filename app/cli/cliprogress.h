@@ -1,0 +1,44 @@
+#pragma once
+
+#include "cliarguments.h"
+#include "copyprogress.h"
+#include "copyresult.h"
+
+#include <cstdio>
+
+namespace Sluice::Cli {
+
+/// Prints progress samples and the final summary for sluice-cli. Bar style rewrites one
+/// status line on stderr ("\r"), JSON style writes one compact object per line on stdout.
+/// Main thread only.
+class ProgressPrinter final
+{
+public:
+    ProgressPrinter(ProgressStyle style, bool quiet) : m_style(style), m_quiet(quiet) {}
+
+    void show(const CopyProgress &progress);
+    /// Ends the status line and prints the issues and a summary (issues even when quiet).
+    void finish(const CopyResult &result);
+    /// Clears the status line before something else is printed on stderr (a prompt).
+    void interrupt();
+
+    /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05"
+    static QString statusLine(const CopyProgress &progress);
+    /// The final result as one JSON object ({"type":"result",...}).
+    static QByteArray resultJson(const CopyResult &result);
+
+private:
+    ProgressStyle m_style;
+    bool m_quiet;
+    bool m_lineOpen = false;
+    int m_lastWidth = 0;
+};
+
+/// "1.5 GiB", in the C locale so that output is stable for scripts.
+QString formatBytes(qint64 bytes);
+/// "1:02:03" or "2:05"; "--:--" for unknown (negative) values.
+QString formatDuration(qint64 milliseconds);
+/// "0.42 s" below a minute, else as formatDuration().
+QString formatElapsed(qint64 milliseconds);
+
+} // namespace Sluice::Cli

@@ -1,0 +1,100 @@
+// sluice-cli: the terminal front end on the core copy engine.
+
+#include "cliarguments.h"
+#include "cliprogress.h"
+#include "cliprompt.h"
+#include "copyjob.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace {
+
+int signalPipe[2] = {-1, -1};
+
+extern "C" void onTerminationSignal(int signalNumber)
+{
+    const char byte = char(signalNumber);
+    [[maybe_unused]] const ssize_t ignored = ::write(signalPipe[1], &byte, 1);
+    // A second signal ends the process at once (the part file stays; the next run over
+    // the same destination removes it).
+    std::signal(signalNumber, SIG_DFL);
+}
+
+void installSignalHandlers()
+{
+    if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    struct sigaction action {};
+    action.sa_handler = onTerminationSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sluice-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("sluicecopy.github.io"));
+
+    using namespace Sluice;
+    const Cli::ParseResult parsed =
+        Cli::parseArguments(argc, argv, ::isatty(STDIN_FILENO), ::isatty(STDERR_FILENO));
+    if (!parsed.arguments) {
+        std::fputs(parsed.output.toLocal8Bit().constData(), stdout);
+        std::fputs(parsed.error.toLocal8Bit().constData(), stderr);
+        return parsed.exitCode;
+    }
+    const Cli::Arguments &arguments = *parsed.arguments;
+
+    installSignalHandlers();
+    CopyJob job(arguments.request, arguments.options);
+    Cli::ProgressPrinter printer(arguments.progress, arguments.quiet);
+    bool interruptedBySignal = false;
+
+    QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&signalNotifier, &QSocketNotifier::activated, &job, [&] {
+        char byte = 0;
+        while (::read(signalPipe[0], &byte, 1) > 0) {
+        }
+        interruptedBySignal = true;
+        job.cancel();
+    });
+    QObject::connect(&job, &CopyJob::progressChanged, &job,
+                     [&](const CopyProgress &progress) { printer.show(progress); });
+    QObject::connect(&job, &CopyJob::questionAsked, &job, [&](const CopyQuestion &question) {
+        printer.interrupt();
+        const QuestionAnswer answer = Cli::promptForAnswer(question);
+        job.answer(question.id, answer.decision, answer.applyToAll, answer.newName);
+    });
+    int exitCode = 0;
+    QObject::connect(&job, &CopyJob::finished, &app, [&](const CopyResult &result) {
+        printer.finish(result);
+        switch (result.status) {
+        case CopyStatus::Succeeded:
+        case CopyStatus::CompletedWithWarnings:
+            exitCode = 0;
+            break;
+        case CopyStatus::Cancelled:
+            exitCode = interruptedBySignal ? 130 : 1;
+            break;
+        case CopyStatus::Failed:
+            exitCode = result.started ? 1 : 2;
+            break;
+        }
+        QCoreApplication::exit(exitCode);
+    });
+    QMetaObject::invokeMethod(&job, &CopyJob::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}

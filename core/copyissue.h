@@ -1,0 +1,70 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace Sluice {
+
+/// The file-system operation that failed or was only partly possible. Each value names one
+/// system call family so that a message says exactly what was attempted.
+enum class FileOperation : quint8 {
+    Plan,           ///< resolving the request (source or destination does not fit)
+    Stat,           ///< lstat(2) / fstatat(2)
+    ReadDirectory,  ///< opendir(3) / readdir(3)
+    Open,           ///< open(2) of a source for reading
+    Read,           ///< read(2) / copy_file_range(2) on the source side
+    Create,         ///< creating the part file, folder, link or special file
+    Write,          ///< write(2) / copy_file_range(2) on the destination side
+    Flush,          ///< fdatasync(2), sync_file_range(2), syncfs(2)
+    Rename,         ///< renameat2(2) of the part file onto the final name
+    Remove,         ///< unlink(2) / rmdir(2)
+    SetPermissions, ///< fchmod(2)
+    SetOwner,       ///< fchown(2)
+    SetTimes,       ///< futimens(2) / utimensat(2)
+    SetAttributes,  ///< extended attributes and ACLs, setxattr(2)
+    Link,           ///< linkat(2) for hard links kept as hard links
+    Verify,         ///< re-reading the destination and comparing checksums
+    Preflight,      ///< checks made before the first byte is written
+};
+
+/// How serious an issue is: a warning leaves the item copied; an error means the item (or
+/// the whole job) was not copied.
+enum class IssueSeverity : quint8 { Warning, Error };
+
+/// One problem met during a job, as a value: which path, which operation, and why.
+/// `errorCode` is the errno value when the cause came from the kernel, otherwise 0 and
+/// `detail` carries the cause. The UI decides the wording around it; message() is the
+/// plain-English default used by the CLI and logs.
+struct CopyIssue
+{
+    IssueSeverity severity = IssueSeverity::Error;
+    FileOperation operation = FileOperation::Stat;
+    QByteArray path;
+    int errorCode = 0;
+    QString detail;
+    /// Grouped warnings: how many further items had the same issue (0 for a single item).
+    qint64 similarCount = 0;
+
+    static CopyIssue fromErrno(FileOperation operation, const QByteArray &path, int errorCode,
+                               IssueSeverity severity = IssueSeverity::Error);
+    static CopyIssue withDetail(FileOperation operation, const QByteArray &path,
+                                const QString &detail,
+                                IssueSeverity severity = IssueSeverity::Error);
+
+    /// The cause alone: "No space left on device (ENOSPC)", or `detail`.
+    QString cause() const;
+    /// A full sentence: "Cannot write “/mnt/usb/a.iso”: No space left on device (ENOSPC)".
+    QString message() const;
+    bool isError() const { return severity == IssueSeverity::Error; }
+};
+
+/// "write", "rename"... a short verb phrase for @p operation (English, untranslated).
+QString operationName(FileOperation operation);
+
+using CopyIssueList = QList<CopyIssue>;
+
+} // namespace Sluice
+
+Q_DECLARE_METATYPE(Sluice::CopyIssue)

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "copyoptions.h"
+#include "copyprogress.h"
+#include "copyquestion.h"
+#include "copyresult.h"
+#include "iohooks.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QThread;
+
+namespace Sluice {
+
+struct JobContext;
+class CopyWorker;
+class ProgressSampler;
+
+/// One copy job: the facade the window, the CLI and the tests hold (DESIGN.md, "Request").
+/// Lives in the thread that creates it (the GUI thread); the work runs on a named worker
+/// thread ("sluice-copy") with a reader thread ("sluice-read"), small-file threads
+/// ("sluice-small-N") and a progress sampler thread ("sluice-progress").
+///
+/// Lifecycle, modelled on KJob: start() once; then any number of suspend(), resume(),
+/// skipCurrent() and answer() calls; cancel() at any time; finished() is emitted exactly
+/// once, after a last progressChanged(), whether the job succeeded, failed, was cancelled or
+/// could not start. Every control call is thread-safe and returns at once. Destroying a
+/// running job cancels it and waits for its threads (part files are removed).
+class CopyJob final : public QObject
+{
+    Q_OBJECT
+public:
+    CopyJob(CopyRequest request, CopyOptions options, QObject *parent = nullptr);
+    ~CopyJob() override;
+    Q_DISABLE_COPY_MOVE(CopyJob)
+
+    /// Test seams; must be set before start(). See IoHooks.
+    void setIoHooks(const IoHooks &hooks);
+
+    const CopyRequest &request() const { return m_request; }
+    const CopyOptions &options() const { return m_options; }
+    bool isRunning() const { return m_started && !m_finished; }
+    bool isSuspended() const;
+    bool isFinished() const { return m_finished; }
+
+public Q_SLOTS:
+    /// Starts the job. Invalid options end it at once with a Failed result (not started).
+    void start();
+    /// Pauses reading and writing between chunks; threads wait on a condition variable.
+    void suspend();
+    void resume();
+    /// Stops at the next chunk; the current part file is removed, finished items stay.
+    void cancel();
+    /// Abandons the file moving through the serial path (its part file is removed).
+    void skipCurrent();
+    /// Answers question @p questionId (from questionAsked()). Returns false when that
+    /// question is not waiting (already answered, or the job ended).
+    bool answer(quint64 questionId, Sluice::Decision decision, bool applyToAll = false,
+                const QByteArray &newName = {});
+    /// Changes the write-side speed limit (bytes/s, 0 = none) while the job runs.
+    void setSpeedLimit(qint64 bytesPerSecond);
+
+Q_SIGNALS:
+    void started();
+    /// About every 100 ms while running (one queued signal per sample, never per chunk).
+    void progressChanged(const Sluice::CopyProgress &progress);
+    /// The core needs a decision; answer with answer(question.id, ...). One at a time.
+    void questionAsked(const Sluice::CopyQuestion &question);
+    /// Exactly once.
+    void finished(const Sluice::CopyResult &result);
+
+private:
+    void onSample(const Sluice::CopyProgress &progress);
+    void onWorkerDone(const Sluice::CopyProgress &progress, const Sluice::CopyResult &result);
+    void finishNow(const CopyProgress &progress, const CopyResult &result);
+
+    CopyRequest m_request;
+    CopyOptions m_options;
+    IoHooks m_hooks;
+    std::shared_ptr<JobContext> m_context;
+    QThread *m_workerThread = nullptr;
+    QThread *m_samplerThread = nullptr;
+    CopyWorker *m_worker = nullptr;
+    ProgressSampler *m_sampler = nullptr;
+    bool m_started = false;
+    bool m_finished = false;
+};
+
+/// Registers the core's value types with Qt's meta-type system (for queued signals).
+/// Called by CopyJob's constructor; harmless to call again.
+void registerCoreMetaTypes();
+
+} // namespace Sluice

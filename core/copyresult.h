@@ -1,0 +1,43 @@
+#pragma once
+
+#include "copyissue.h"
+
+#include <QMetaType>
+
+namespace Sluice {
+
+/// How a job ended.
+enum class CopyStatus : quint8 {
+    Succeeded,             ///< every item copied, nothing to report
+    CompletedWithWarnings, ///< every item copied, some metadata or checks only partly possible
+    Failed,                ///< at least one item failed, or the job could not start or was aborted
+    Cancelled,             ///< cancel() was called; finished items are kept
+};
+
+QString statusName(CopyStatus status);
+
+/// The outcome of a job, delivered exactly once by CopyJob::finished().
+struct CopyResult
+{
+    CopyStatus status = CopyStatus::Succeeded;
+    /// False when nothing could start: bad request, or preflight refused the job.
+    bool started = true;
+    qint64 itemsTotal = 0;
+    qint64 itemsCopied = 0; ///< copied, or created for folders, links and special files
+    qint64 itemsSkipped = 0; ///< by collision policy or by the person
+    qint64 itemsFailed = 0;  ///< not copied because of an error
+    qint64 bytesTotal = 0;
+    qint64 bytesCopied = 0; ///< logical bytes of the items that were copied
+    qint64 bytesWritten = 0; ///< data really written (holes and reflinks excluded)
+    qint64 elapsedMs = 0;
+    qint64 peakResidentBytes = 0;
+    CopyIssueList issues;
+
+    qint64 errorCount() const;
+    qint64 warningCount() const;
+};
+
+} // namespace Sluice
+
+Q_DECLARE_METATYPE(Sluice::CopyResult)
+Q_DECLARE_METATYPE(Sluice::CopyStatus)

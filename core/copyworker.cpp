@@ -1,0 +1,201 @@
+#include "copyworker.h"
+
+#include "decisions.h"
+#include "jobcontext.h"
+#include "logging.h"
+#include "plan.h"
+#include "planner.h"
+#include "preflight.h"
+#include "progresssampler.h"
+#include "treecopier.h"
+#include "verifier.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <csignal>
+#include <cstdio>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+namespace {
+
+// The file-mode creation mask without changing it: /proc/self/status "Umask:" (proc(5)).
+mode_t currentUmask()
+{
+    if (FILE *status = std::fopen("/proc/self/status", "re")) {
+        char line[256];
+        unsigned value = 022;
+        bool found = false;
+        while (std::fgets(line, sizeof line, status)) {
+            if (std::sscanf(line, "Umask: %o", &value) == 1) {
+                found = true;
+                break;
+            }
+        }
+        std::fclose(status);
+        if (found)
+            return mode_t(value);
+    }
+    return 022;
+}
+
+// Deep trees keep two descriptors per level open; use what the hard limit allows.
+void raiseDescriptorLimit()
+{
+    rlimit limit {};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+} // namespace
+
+CopyWorker::CopyWorker(std::shared_ptr<JobContext> job, CopyRequest request,
+                       ProgressSampler *sampler, QThread *samplerThread)
+    : m_job(std::move(job))
+    , m_request(std::move(request))
+    , m_sampler(sampler)
+    , m_samplerThread(samplerThread)
+{
+}
+
+CopyWorker::~CopyWorker() = default;
+
+void CopyWorker::run()
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    JobContext &job = *m_job;
+    // A file-size limit must be an EFBIG error, not a SIGXFSZ that kills the process
+    // (setrlimit(2), RLIMIT_FSIZE).
+    std::signal(SIGXFSZ, SIG_IGN);
+    raiseDescriptorLimit();
+    job.umask = currentUmask();
+
+    CopyResult result;
+    Plan plan;
+    if (buildPlan(plan, result) && runChecks(plan, result) && !job.options.dryRun) {
+        job.counters.setPhase(CopyPhase::Copying);
+        TreeCopier copier(job, plan);
+        copier.run();
+        flush(copier);
+    }
+    if (!job.options.checksumFile.isEmpty() && !job.options.dryRun) {
+        const QString error = writeChecksumManifest(job.options.checksumFile, job.manifest);
+        if (!error.isEmpty())
+            job.issues.add(CopyIssue::withDetail(FileOperation::Write, job.options.checksumFile,
+                                                 error));
+    }
+    finish(result, elapsed.elapsed());
+}
+
+bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
+{
+    JobContext &job = *m_job;
+    job.counters.setPhase(CopyPhase::Scanning);
+    Planner planner(job, [&job](const CopyIssue &issue, int attempt) {
+        return resolveError(job, issue, attempt, issue.path, {});
+    });
+    CopyIssue fatal;
+    if (!planner.resolve(m_request.sources, m_request.destination, plan, fatal)) {
+        job.issues.add(fatal);
+        result.started = false;
+        return false;
+    }
+    const bool walked = planner.walk(plan);
+    ProgressCounters &counters = job.counters;
+    counters.itemsTotal.store(qint64(plan.items.size()) + plan.failedItems);
+    counters.itemsFailed.store(plan.failedItems);
+    counters.itemsDone.store(plan.failedItems);
+    counters.bytesTotal.store(plan.totalBytes);
+    if (plan.items.empty() && plan.failedItems > 0)
+        result.started = false; // not one source could be read
+    qCDebug(lcPlan) << "plan:" << plan.items.size() << "items," << plan.totalBytes << "bytes,"
+                    << plan.failedItems << "failed";
+    return walked && !plan.items.empty();
+}
+
+bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
+{
+    JobContext &job = *m_job;
+    job.counters.setPhase(CopyPhase::Checking);
+    const PreflightReport report = runPreflight(job, plan);
+    if (!report.fatal.isEmpty()) {
+        for (const CopyIssue &issue : report.fatal)
+            job.issues.add(issue);
+        result.started = false;
+        return false;
+    }
+    for (const CopyIssue &issue : report.refused)
+        job.issues.add(issue);
+    if (report.warnings.isEmpty())
+        return true;
+    if (job.options.confirmPreflight) {
+        CopyQuestion question;
+        question.kind = QuestionKind::Preflight;
+        question.destination = m_request.destination;
+        question.issues = report.warnings;
+        const QuestionAnswer answer = job.broker.ask(question);
+        if (answer.decision != Decision::Continue) {
+            job.control.cancel();
+            return false;
+        }
+    }
+    for (const CopyIssue &issue : report.warnings)
+        job.issues.add(issue);
+    return true;
+}
+
+void CopyWorker::flush(const TreeCopier &copier)
+{
+    JobContext &job = *m_job;
+    if (job.options.durability != Durability::Job || job.stopping())
+        return;
+    // "Done" means durable: one syncfs(2) per destination file system.
+    job.counters.setPhase(CopyPhase::Flushing);
+    for (const auto &[device, fd] : copier.destinationFileSystems()) {
+        if (::syncfs(fd.get()) != 0)
+            job.issues.add(CopyIssue::fromErrno(FileOperation::Flush, m_request.destination,
+                                                errno));
+    }
+}
+
+void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
+{
+    JobContext &job = *m_job;
+    job.counters.setPhase(CopyPhase::Finished);
+    QMetaObject::invokeMethod(m_sampler, &ProgressSampler::stop, Qt::BlockingQueuedConnection);
+    m_samplerThread->quit();
+    m_samplerThread->wait();
+    const CopyProgress last = m_sampler->sample();
+
+    const ProgressCounters &counters = job.counters;
+    result.issues = job.issues.snapshot();
+    result.itemsTotal = last.itemsTotal;
+    result.itemsCopied = counters.itemsCopied.load();
+    result.itemsSkipped = counters.itemsSkipped.load();
+    result.itemsFailed = counters.itemsFailed.load();
+    result.bytesTotal = last.bytesTotal;
+    result.bytesCopied = counters.bytesCopied.load();
+    result.bytesWritten = counters.bytesWritten.load();
+    result.elapsedMs = elapsedMs;
+    result.peakResidentBytes = last.peakResidentBytes;
+    if (job.control.isCancelled() && !job.aborted.load())
+        result.status = CopyStatus::Cancelled;
+    else if (!result.started || job.aborted.load() || result.errorCount() > 0
+             || result.itemsFailed > 0)
+        result.status = CopyStatus::Failed;
+    else if (result.warningCount() > 0)
+        result.status = CopyStatus::CompletedWithWarnings;
+    else
+        result.status = CopyStatus::Succeeded;
+    qCDebug(lcJob) << "finished:" << statusName(result.status) << result.itemsCopied << "copied,"
+                   << result.itemsFailed << "failed," << result.elapsedMs << "ms";
+    Q_EMIT done(last, result);
+}
+
+} // namespace Sluice

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "copyoptions.h"
+#include "copyprogress.h"
+#include "copyresult.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QThread;
+
+namespace Sluice {
+
+struct JobContext;
+class ProgressSampler;
+struct Plan;
+
+/// Runs one job from plan to result on the "sluice-copy" thread: resolve and walk the
+/// sources, preflight, copy the tree, flush per durability, build the CopyResult. Created
+/// and owned by CopyJob; not used directly by front ends.
+class CopyWorker final : public QObject
+{
+    Q_OBJECT
+public:
+    /// @p sampler and @p samplerThread: stopped by run() before the final sample is taken,
+    /// so that no sample can arrive after done().
+    CopyWorker(std::shared_ptr<JobContext> job, CopyRequest request, ProgressSampler *sampler,
+               QThread *samplerThread);
+    ~CopyWorker() override;
+    Q_DISABLE_COPY_MOVE(CopyWorker)
+
+public Q_SLOTS:
+    void run();
+
+Q_SIGNALS:
+    /// Emitted once, as run()'s last act, with the final sample and the result.
+    void done(const Sluice::CopyProgress &finalProgress, const Sluice::CopyResult &result);
+
+private:
+    bool buildPlan(Plan &plan, CopyResult &result);
+    bool runChecks(Plan &plan, CopyResult &result);
+    void flush(const class TreeCopier &copier);
+    void finish(CopyResult &result, qint64 elapsedMs);
+
+    std::shared_ptr<JobContext> m_job;
+    CopyRequest m_request;
+    ProgressSampler *m_sampler;
+    QThread *m_samplerThread;
+};
+
+} // namespace Sluice

@@ -1,0 +1,195 @@
+#include "decisions.h"
+
+#include "collision.h"
+#include "jobcontext.h"
+#include "nativepath.h"
+
+#include <QDateTime>
+
+#include <cerrno>
+#include <chrono>
+#include <fcntl.h>
+
+namespace Sluice {
+
+namespace {
+
+FileFacts factsOf(const struct stat &st)
+{
+    FileFacts facts;
+    facts.size = S_ISREG(st.st_mode) ? qint64(st.st_size) : 0;
+    facts.isDirectory = S_ISDIR(st.st_mode);
+    facts.modified = QDateTime::fromMSecsSinceEpoch(qint64(st.st_mtim.tv_sec) * 1000
+                                                    + st.st_mtim.tv_nsec / 1'000'000);
+    return facts;
+}
+
+bool isNewer(const struct stat &source, const struct stat &destination)
+{
+    if (source.st_mtim.tv_sec != destination.st_mtim.tv_sec)
+        return source.st_mtim.tv_sec > destination.st_mtim.tv_sec;
+    return source.st_mtim.tv_nsec > destination.st_mtim.tv_nsec;
+}
+
+QByteArray withName(const QByteArray &destinationPath, const QByteArray &name)
+{
+    return NativePath::join(NativePath::parentPath(destinationPath), name);
+}
+
+} // namespace
+
+ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
+                         const QByteArray &source, const QByteArray &destination)
+{
+    if (job.stopping())
+        return ErrorAction::Abort;
+    auto skip = [&] {
+        job.issues.add(issue);
+        return ErrorAction::Skip;
+    };
+    auto abort = [&] {
+        job.issues.add(issue);
+        job.abort();
+        return ErrorAction::Abort;
+    };
+    switch (job.options.onError) {
+    case ErrorPolicy::Skip:
+        return skip();
+    case ErrorPolicy::Abort:
+        return abort();
+    case ErrorPolicy::Retry:
+        if (attempt >= job.options.retryLimit)
+            return skip();
+        if (!job.control.sleepFor(std::chrono::milliseconds(500) * attempt))
+            return ErrorAction::Abort;
+        return ErrorAction::Retry;
+    case ErrorPolicy::Ask:
+        break;
+    }
+    CopyQuestion question;
+    question.kind = QuestionKind::Error;
+    question.source = source;
+    question.destination = destination;
+    question.issue = issue;
+    const QuestionAnswer answer = job.broker.ask(question);
+    switch (answer.decision) {
+    case Decision::Retry:
+        return ErrorAction::Retry;
+    case Decision::Skip:
+    case Decision::Continue:
+        return skip();
+    default:
+        if (job.stopping() && !job.aborted.load())
+            return ErrorAction::Abort; // cancelled while asking: not an error of this item
+        return abort();
+    }
+}
+
+Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name,
+                           bool mayExist, const PlanItem &item, const struct stat &source,
+                           const QByteArray &sourcePath, const QByteArray &destinationPath)
+{
+    Placement placement{Placement::Action::Create, name, {}};
+    if (!mayExist)
+        return placement;
+    bool askedBefore = false;
+    for (;;) {
+        struct stat existing {};
+        if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW)
+            != 0) {
+            if (errno == ENOENT)
+                return placement;
+            placement.action = Placement::Action::Fail;
+            placement.issue = CopyIssue::fromErrno(
+                FileOperation::Stat, withName(destinationPath, placement.name), errno);
+            return placement;
+        }
+        const QByteArray target = withName(destinationPath, placement.name);
+        if (existing.st_dev == source.st_dev && existing.st_ino == source.st_ino) {
+            placement.action = Placement::Action::Fail;
+            placement.issue = CopyIssue::withDetail(
+                FileOperation::Preflight, sourcePath,
+                QStringLiteral("source and destination “%1” are the same file")
+                    .arg(NativePath::toDisplay(target)));
+            return placement;
+        }
+        const bool sourceIsFolder = item.kind == ItemKind::Directory;
+        const bool targetIsFolder = S_ISDIR(existing.st_mode);
+        if (sourceIsFolder && targetIsFolder) {
+            placement.action = Placement::Action::Merge;
+            return placement;
+        }
+        if (askedBefore && job.options.onCollision != CollisionPolicy::Ask) {
+            // A renamed target exists too: keep numbering.
+            placement.name = freeNumberedName(directoryFd, name);
+            continue;
+        }
+
+        Decision decision = Decision::Abort;
+        QByteArray newName;
+        switch (job.options.onCollision) {
+        case CollisionPolicy::Overwrite:
+            decision = Decision::Overwrite;
+            break;
+        case CollisionPolicy::Skip:
+            decision = Decision::Skip;
+            break;
+        case CollisionPolicy::Rename:
+            decision = Decision::Rename;
+            break;
+        case CollisionPolicy::Newer:
+            decision = Decision::OverwriteIfNewer;
+            break;
+        case CollisionPolicy::Ask: {
+            CopyQuestion question;
+            question.kind = QuestionKind::Collision;
+            question.source = sourcePath;
+            question.destination = target;
+            question.sourceFacts = factsOf(source);
+            question.destinationFacts = factsOf(existing);
+            question.suggestedName = freeNumberedName(directoryFd, name);
+            const QuestionAnswer answer = job.broker.ask(question);
+            decision = answer.decision;
+            newName = answer.newName;
+            break;
+        }
+        }
+
+        switch (decision) {
+        case Decision::Overwrite:
+        case Decision::OverwriteIfNewer:
+            if (decision == Decision::OverwriteIfNewer && !isNewer(source, existing)) {
+                placement.action = Placement::Action::Skip;
+                return placement;
+            }
+            if (targetIsFolder || sourceIsFolder) {
+                placement.action = Placement::Action::Fail;
+                placement.issue = CopyIssue::withDetail(
+                    FileOperation::Create, target,
+                    targetIsFolder ? QStringLiteral("a folder with this name exists; it is "
+                                                    "never replaced by a file")
+                                   : QStringLiteral("a file with this name exists; it is "
+                                                    "never replaced by a folder"));
+                return placement;
+            }
+            placement.action = Placement::Action::Overwrite;
+            return placement;
+        case Decision::Skip:
+            placement.action = Placement::Action::Skip;
+            return placement;
+        case Decision::Rename:
+            if (!newName.isEmpty() && !newName.contains('/') && newName != "." && newName != "..")
+                placement.name = newName;
+            else
+                placement.name = freeNumberedName(directoryFd, name);
+            askedBefore = true;
+            continue; // the chosen name may be taken as well
+        default:
+            job.control.cancel(); // "Cancel copy": the person ended the job, nothing failed
+            placement.action = Placement::Action::Cancel;
+            return placement;
+        }
+    }
+}
+
+} // namespace Sluice

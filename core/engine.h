@@ -1,0 +1,75 @@
+#pragma once
+
+#include "copyissue.h"
+#include "copyoptions.h"
+
+#include <QByteArray>
+#include <QSet>
+
+#include <functional>
+#include <mutex>
+
+namespace Sluice {
+
+class ChecksumHasher;
+class FlushBehind;
+class ItemProgress;
+struct JobContext;
+
+/// Everything an engine needs to move one regular file's data from an open source to an
+/// open part file. Offsets are bytes. The engine owns none of the descriptors.
+struct DataTransfer
+{
+    int sourceFd = -1;
+    int destinationFd = -1;
+    QByteArray sourcePath;      ///< for messages
+    QByteArray destinationPath; ///< final name, for messages and hooks
+    qint64 plannedSize = 0;     ///< st_size when opened (a hint: /proc files lie)
+    bool sparse = false;        ///< the source looks sparse: skip holes
+    qint64 startOffset = 0;     ///< resume here (after another engine fell back)
+    ItemProgress *progress = nullptr;
+    FlushBehind *flush = nullptr;      ///< may be null
+    ChecksumHasher *hasher = nullptr;  ///< may be null (stream engine only)
+    std::function<bool()> skipRequested; ///< may be empty (small-file pool)
+};
+
+/// How an engine's run ended.
+struct DataOutcome
+{
+    enum class Status : quint8 {
+        Done,      ///< all data copied; `offset` is the file's final size
+        Fallback,  ///< this engine cannot serve; continue with `stream` at `offset`
+        Failed,    ///< `issue` says what failed; the part file must go
+        Cancelled, ///< the job was cancelled
+        Skipped,   ///< the person skipped this file
+    };
+    Status status = Status::Done;
+    qint64 offset = 0;
+    CopyIssue issue;
+
+    static DataOutcome done(qint64 size) { return {Status::Done, size, {}}; }
+    static DataOutcome fallback(qint64 at) { return {Status::Fallback, at, {}}; }
+    static DataOutcome failed(CopyIssue issue) { return {Status::Failed, 0, std::move(issue)}; }
+};
+
+/// Errors after which an engine is given up for the pair of file systems and the copy falls
+/// back (copy_file_range(2) and ioctl_ficlone(2), ERRORS): cross-device, unsupported, or a
+/// descriptor kind the call does not take.
+bool isEngineUnsupportedError(int error);
+
+/// Remembers, per pair of (source, destination) file systems (st_dev), which engines failed
+/// as unsupported, so that copying 20,000 small files onto ext4 tries FICLONE once, not
+/// 20,000 times (cp(1) retries it for every file). Thread-safe.
+class EngineMemory final
+{
+public:
+    bool hasFailed(Engine engine, dev_t source, dev_t destination) const;
+    void markFailed(Engine engine, dev_t source, dev_t destination);
+
+private:
+    mutable std::mutex m_mutex;
+    QSet<QPair<quint64, quint64>> m_reflinkFailed;
+    QSet<QPair<quint64, quint64>> m_kernelFailed;
+};
+
+} // namespace Sluice

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QByteArray>
+
+#include <functional>
+
+namespace Sluice {
+
+/// Test seams: deterministic ways to reach the middle of a copy or to inject a fault
+/// without sleeps or special file systems (in the spirit of KeePassXC's FailDevice and KIO's
+/// test mode). Production code leaves every hook empty. Hooks run on whichever copying
+/// thread performs the operation and must be thread-safe.
+struct IoHooks
+{
+    /// Before each chunk (stream engine) or step (kernel engine) is written to the part file
+    /// of @p destination at @p offset, @p length bytes. May block to slow the writer down.
+    /// A non-zero return is taken as the errno of a failed write.
+    std::function<int(const QByteArray &destination, qint64 offset, qint64 length)> beforeWrite;
+    /// Before a source is opened for reading. A non-zero return is the errno of open(2).
+    std::function<int(const QByteArray &source)> beforeOpen;
+    /// After the data of @p destination is written and flushed, before verification re-reads
+    /// it through @p partFd (used to corrupt a copy on purpose).
+    std::function<void(int partFd, const QByteArray &destination)> beforeVerify;
+};
+
+} // namespace Sluice

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "chunkpool.h"
+#include "copyoptions.h"
+#include "engine.h"
+#include "iohooks.h"
+#include "issuelog.h"
+#include "jobcontrol.h"
+#include "progresscounters.h"
+#include "questionbroker.h"
+#include "speedlimiter.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <sys/types.h>
+
+namespace Sluice {
+
+/// The state one job shares between its threads (worker, reader, small-file pool,
+/// progress sampler) and its CopyJob handle. Created by CopyJob, held by shared_ptr so that
+/// it outlives every thread that uses it. Each member documents its own thread rules.
+struct JobContext
+{
+    JobContext(const CopyOptions &jobOptions, const IoHooks &ioHooks,
+               std::function<void(const CopyQuestion &)> deliverQuestion)
+        : options(jobOptions)
+        , hooks(ioHooks)
+        , broker(control, std::move(deliverQuestion))
+        , limiter(control)
+        , chunks(std::make_unique<ChunkPool>(options.chunkSize, options.queueDepth))
+    {
+        control.setSpeedLimit(options.speedLimit);
+        // Cancel, skip and resume must reach threads blocked on the pool or a question.
+        control.addWaker([this] {
+            chunks->wakeAll();
+            broker.wake();
+        });
+    }
+    Q_DISABLE_COPY_MOVE(JobContext)
+
+    const CopyOptions options;
+    const IoHooks hooks;
+    JobControl control;
+    ProgressCounters counters;
+    IssueLog issues;
+    QuestionBroker broker;
+    EngineMemory engines;
+    SpeedLimiter limiter;
+    /// The stream engine's buffers: allocated once per job (pages are touched only when
+    /// used), never grown. Throws std::bad_alloc from the constructor.
+    const std::unique_ptr<ChunkPool> chunks;
+    /// Set when an Abort decision (policy or answer) ended the job: it is Failed, not
+    /// Cancelled. Also cancels, so that every thread stops.
+    std::atomic<bool> aborted{false};
+    /// The process's file-mode creation mask, read once at job start (/proc/self/status),
+    /// applied to copies whose permission bits are not preserved.
+    mode_t umask = 022;
+    /// Verified digests and destination paths, for --checksum-file (any copying thread).
+    std::mutex manifestMutex;
+    QList<QPair<QByteArray, QByteArray>> manifest;
+
+    void abort()
+    {
+        aborted.store(true);
+        control.cancel();
+    }
+    bool stopping() const { return control.isCancelled(); }
+};
+
+} // namespace Sluice

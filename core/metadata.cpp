@@ -1,0 +1,156 @@
+#include "metadata.h"
+
+#include "copyissue.h"
+#include "issuelog.h"
+#include "posixio.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+#include <vector>
+
+namespace Sluice {
+
+namespace {
+
+// Errors meaning "this destination does not keep that kind of metadata": a warning.
+bool isRefusal(int error)
+{
+    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL
+           || error == EACCES || error == ENOSYS || error == EROFS;
+}
+
+int report(IssueLog &issues, FileOperation operation, const QByteArray &path, int error)
+{
+    if (isRefusal(error)) {
+        issues.addGrouped(CopyIssue::fromErrno(operation, path, error, IssueSeverity::Warning));
+        return 0;
+    }
+    return error;
+}
+
+mode_t effectiveMode(const PlanItem &item, const PreserveOptions &preserve, mode_t umask,
+                     bool ownerKept, bool groupKept)
+{
+    mode_t mode = preserve.mode ? item.mode & 07777 : item.mode & 0777 & ~umask;
+    if (!ownerKept)
+        mode &= ~mode_t(S_ISUID);
+    if (!groupKept)
+        mode &= ~mode_t(S_ISGID | S_ISUID);
+    return mode;
+}
+
+} // namespace
+
+int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
+                           const QByteArray &destinationPath, IssueLog &issues)
+{
+    ssize_t listSize = ::flistxattr(sourceFd, nullptr, 0);
+    if (listSize < 0)
+        return errno == ENOTSUP || errno == EOPNOTSUPP ? 0 : -errno;
+    if (listSize == 0)
+        return 0;
+    std::vector<char> names(std::size_t(listSize) + 1);
+    listSize = ::flistxattr(sourceFd, names.data(), names.size());
+    if (listSize < 0)
+        return -errno;
+    int copied = 0;
+    std::vector<char> value(4096);
+    for (ssize_t at = 0; at < listSize;) {
+        const char *name = names.data() + at;
+        const QByteArray key(name);
+        at += key.size() + 1;
+        const bool isAcl = key.startsWith("system.posix_acl_");
+        if ((isAcl && !acls) || (!isAcl && !xattrs))
+            continue;
+        ssize_t size = ::fgetxattr(sourceFd, name, value.data(), value.size());
+        if (size < 0 && errno == ERANGE) {
+            size = ::fgetxattr(sourceFd, name, nullptr, 0);
+            if (size >= 0) {
+                value.resize(std::size_t(size));
+                size = ::fgetxattr(sourceFd, name, value.data(), value.size());
+            }
+        }
+        if (size < 0)
+            continue; // vanished meanwhile, or not readable by us: nothing to copy
+        if (::fsetxattr(destinationFd, name, value.data(), std::size_t(size), 0) != 0) {
+            const int error = errno;
+            report(issues, FileOperation::SetAttributes, destinationPath, error);
+            continue;
+        }
+        ++copied;
+    }
+    return copied;
+}
+
+int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
+                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues)
+{
+    bool ownerKept = item.uid == ::geteuid();
+    bool groupKept = item.gid == ::getegid();
+    if (preserve.ownership && (!ownerKept || !groupKept)) {
+        if (::fchown(fd, item.uid, item.gid) == 0) {
+            ownerKept = groupKept = true;
+        } else {
+            const int error = errno;
+            // Not permitted to give the file away: keep at least the group where we can.
+            if (error == EPERM && ::fchown(fd, uid_t(-1), item.gid) == 0)
+                groupKept = true;
+            if (const int fatal = report(issues, FileOperation::SetOwner, destinationPath, error))
+                return fatal;
+        }
+    }
+    if (::fchmod(fd, effectiveMode(item, preserve, umask, ownerKept, groupKept)) != 0) {
+        if (const int fatal = report(issues, FileOperation::SetPermissions, destinationPath, errno))
+            return fatal;
+    }
+    if ((preserve.xattrs || preserve.acls) && sourceFd >= 0)
+        copyExtendedAttributes(sourceFd, fd, preserve.xattrs, preserve.acls, destinationPath,
+                               issues);
+    if (preserve.timestamps) {
+        const timespec times[2] = {item.atime, item.mtime};
+        if (::futimens(fd, times) != 0) {
+            if (const int fatal = report(issues, FileOperation::SetTimes, destinationPath, errno))
+                return fatal;
+        }
+    }
+    return 0;
+}
+
+int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &item,
+                    const PreserveOptions &preserve, mode_t umask,
+                    const QByteArray &destinationPath, IssueLog &issues)
+{
+    const bool isLink = item.kind == ItemKind::Symlink;
+    bool ownerKept = item.uid == ::geteuid();
+    bool groupKept = item.gid == ::getegid();
+    if (preserve.ownership && (!ownerKept || !groupKept)) {
+        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
+            == 0) {
+            ownerKept = groupKept = true;
+        } else if (const int fatal =
+                       report(issues, FileOperation::SetOwner, destinationPath, errno)) {
+            return fatal;
+        }
+    }
+    if (!isLink) {
+        const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
+        if (::fchmodat(directoryFd, name.constData(), mode, 0) != 0) {
+            if (const int fatal =
+                    report(issues, FileOperation::SetPermissions, destinationPath, errno))
+                return fatal;
+        }
+    }
+    if (preserve.timestamps) {
+        const timespec times[2] = {item.atime, item.mtime};
+        if (::utimensat(directoryFd, name.constData(), times, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (const int fatal = report(issues, FileOperation::SetTimes, destinationPath, errno))
+                return fatal;
+        }
+    }
+    return 0;
+}
+
+} // namespace Sluice

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "copyoptions.h"
+#include "plan.h"
+
+#include <QByteArray>
+
+namespace Sluice {
+
+class IssueLog;
+
+/// Applies the source's metadata to a copy through its open descriptor, in the order that
+/// keeps each step effective: owner (fchown(2) clears set-user-ID, so it comes first),
+/// permission bits (fchmod(2)), extended attributes and ACLs (after chmod, which rewrites
+/// the ACL mask), times last (futimens(2), nanoseconds). Set-user-ID and set-group-ID bits
+/// are dropped when the copy's owner or group differs from the source's, as cp(1) does.
+///
+/// A destination that refuses a kind of metadata (EPERM, EOPNOTSUPP, ENOTSUP, EINVAL) gets
+/// one grouped warning per kind for the whole job (IssueLog::addGrouped); the data copy
+/// stands. Returns the errno of a failure that makes the copy unusable (EIO) or 0.
+/// Permission bits are always set (the part file starts as 0600, folders as 0700): the
+/// source's when preserving modes, else the source's masked with @p umask like cp(1).
+int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
+                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues);
+
+/// Like applyMetadata() for an entry that cannot be opened (symlink, FIFO, device): uses
+/// fchownat(2) and utimensat(2) with AT_SYMLINK_NOFOLLOW relative to @p directoryFd. Symlinks
+/// have no permission bits of their own.
+int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &item,
+                    const PreserveOptions &preserve, mode_t umask,
+                    const QByteArray &destinationPath, IssueLog &issues);
+
+/// Copies extended attributes from @p sourceFd to @p destinationFd: user.* always,
+/// trusted.* and security.* when permitted, system.posix_acl_* only with @p acls.
+/// Returns the number of attributes copied, or -errno when listing the source failed.
+int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
+                           const QByteArray &destinationPath, IssueLog &issues);
+
+} // namespace Sluice

@@ -1,0 +1,58 @@
+#include "plan.h"
+
+#include "nativepath.h"
+
+namespace Sluice {
+
+ItemKind itemKindFromMode(mode_t mode)
+{
+    switch (mode & S_IFMT) {
+    case S_IFDIR:
+        return ItemKind::Directory;
+    case S_IFLNK:
+        return ItemKind::Symlink;
+    case S_IFIFO:
+        return ItemKind::Fifo;
+    case S_IFCHR:
+        return ItemKind::CharDevice;
+    case S_IFBLK:
+        return ItemKind::BlockDevice;
+    case S_IFSOCK:
+        return ItemKind::Socket;
+    default:
+        return ItemKind::File;
+    }
+}
+
+namespace {
+
+QByteArray relativePath(const Plan &plan, qsizetype index)
+{
+    QList<const QByteArray *> names;
+    for (qsizetype i = index; plan.items[std::size_t(i)].parent >= 0;
+         i = plan.items[std::size_t(i)].parent)
+        names.prepend(&plan.items[std::size_t(i)].name);
+    QByteArray path;
+    for (const QByteArray *name : names) {
+        path += '/';
+        path += *name;
+    }
+    return path;
+}
+
+} // namespace
+
+QByteArray Plan::sourcePath(qsizetype index) const
+{
+    const PlanRoot &root = roots[items[std::size_t(index)].root];
+    return root.sourcePath + relativePath(*this, index);
+}
+
+QByteArray Plan::destinationPath(qsizetype index) const
+{
+    const PlanRoot &root = roots[items[std::size_t(index)].root];
+    return NativePath::join(root.destinationParent, root.destinationName)
+           + relativePath(*this, index);
+}
+
+} // namespace Sluice

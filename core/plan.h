@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+
+#include <ctime>
+#include <sys/stat.h>
+#include <vector>
+
+namespace Sluice {
+
+/// The kind of a file-system entry, from lstat(2)'s st_mode (inode(7)).
+enum class ItemKind : quint8 { File, Directory, Symlink, Fifo, CharDevice, BlockDevice, Socket };
+
+/// Classifies @p mode (S_IFMT bits).
+ItemKind itemKindFromMode(mode_t mode);
+
+/// One entry to copy. Compact on purpose (about 150 bytes plus the name): a plan of a
+/// million files stays in the low hundreds of MiB, and memory never depends on file sizes.
+/// Items are stored in pre-order, so a folder's descendants are the contiguous range
+/// (index, subtreeEnd).
+struct PlanItem
+{
+    QByteArray name;       ///< entry name in the source folder (roots: PlanRoot::sourceName)
+    qint32 parent = -1;    ///< index of the parent Directory item; -1 for a root
+    qint32 root = 0;       ///< index in Plan::roots
+    qint32 subtreeEnd = 0; ///< one past the last descendant (index + 1 for non-folders)
+    qint32 hardLinkOf = -1; ///< earlier item with the same inode (hard links kept), or -1
+    ItemKind kind = ItemKind::File;
+    bool refused = false;  ///< preflight refused it (and its subtree): counted as failed
+    mode_t mode = 0;
+    uid_t uid = 0;
+    gid_t gid = 0;
+    nlink_t nlink = 1;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    dev_t rdev = 0;
+    qint64 size = 0;      ///< st_size, bytes (apparent size; may lie for /proc files)
+    qint64 allocated = 0; ///< st_blocks × 512, bytes really stored
+    qint64 subtreeBytes = 0; ///< folders: bytes of the files below, counted once
+    timespec atime{};
+    timespec mtime{};
+
+    /// Bytes this item adds to the job's total (0 for folders and repeated hard links).
+    qint64 countedBytes() const
+    {
+        return kind == ItemKind::File && hardLinkOf < 0 ? size : 0;
+    }
+};
+
+/// One source named in the request, and where it goes.
+struct PlanRoot
+{
+    QByteArray sourcePath;        ///< as given (native bytes)
+    QByteArray sourceParent;      ///< folder holding it
+    QByteArray sourceName;        ///< its entry name in sourceParent
+    QByteArray destinationParent; ///< existing folder the copy is created in
+    QByteArray destinationName;   ///< name of the copy in destinationParent
+    bool followRoot = false;      ///< the root itself is reached through a symlink
+};
+
+/// The result of walking the sources: every item in copy order, with totals.
+struct Plan
+{
+    QList<PlanRoot> roots;
+    std::vector<PlanItem> items;
+    qint64 totalBytes = 0;     ///< sum of countedBytes()
+    qint64 allocatedBytes = 0; ///< sum of allocated for counted files
+    qint64 fileCount = 0;
+    qint64 folderCount = 0;
+    qint64 failedItems = 0; ///< entries that could not be planned (already reported)
+
+    /// The native source path of item @p index (built from its ancestors' names; may be
+    /// longer than PATH_MAX, so it is for messages, not for system calls).
+    QByteArray sourcePath(qsizetype index) const;
+    /// The native destination path item @p index would get, under its root's names.
+    QByteArray destinationPath(qsizetype index) const;
+};
+
+} // namespace Sluice

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <cerrno>
+#include <sys/types.h>
+
+namespace Sluice {
+
+/// Owns one POSIX file descriptor and closes it on destruction. Move-only.
+/// Not thread-safe; the owner decides which thread uses the descriptor.
+class UniqueFd final
+{
+public:
+    UniqueFd() = default;
+    explicit UniqueFd(int fd) noexcept : m_fd(fd) {}
+    ~UniqueFd() { reset(); }
+    UniqueFd(UniqueFd &&other) noexcept : m_fd(other.release()) {}
+    UniqueFd &operator=(UniqueFd &&other) noexcept
+    {
+        if (this != &other)
+            reset(other.release());
+        return *this;
+    }
+    UniqueFd(const UniqueFd &) = delete;
+    UniqueFd &operator=(const UniqueFd &) = delete;
+
+    [[nodiscard]] int get() const noexcept { return m_fd; }
+    [[nodiscard]] bool isValid() const noexcept { return m_fd >= 0; }
+    explicit operator bool() const noexcept { return isValid(); }
+    /// Gives up ownership and returns the descriptor (or -1).
+    int release() noexcept
+    {
+        const int fd = m_fd;
+        m_fd = -1;
+        return fd;
+    }
+    /// Closes the current descriptor (errors from close(2) are ignored: the data path
+    /// reports durability through fsync, see close(2) NOTES) and adopts @p fd.
+    void reset(int fd = -1) noexcept;
+
+private:
+    int m_fd = -1;
+};
+
+/// Calls @p call until it does not fail with EINTR (signal(7), "Interruption of system
+/// calls"). Returns the last result; errno is left as the call set it.
+template<typename Call>
+auto retryOnEintr(Call &&call)
+{
+    for (;;) {
+        auto result = call();
+        if (result != -1 || errno != EINTR)
+            return result;
+    }
+}
+
+/// The symbolic name of an errno value ("ENOSPC"), from strerrorname_np(3); "errno N"
+/// for values glibc does not know.
+QString errnoName(int error);
+
+/// The description of an errno value from strerror_r(3), in the C locale's English.
+QString errnoText(int error);
+
+/// Writes all @p length bytes at @p offset with pwrite(2), continuing after short counts
+/// and EINTR. Returns 0 on success or the errno of the failing call.
+int pwriteFully(int fd, const char *data, qint64 length, qint64 offset);
+
+/// Reads up to @p length bytes with read(2), continuing after short counts and EINTR until
+/// the buffer is full or read() returns 0 (end of file). @p bytesRead receives the count.
+/// Returns 0 on success (including end of file) or the errno of the failing call.
+int readFully(int fd, char *data, qint64 length, qint64 &bytesRead);
+
+/// Like readFully() with pread(2) at @p offset (the file position is not used or moved).
+int preadFully(int fd, char *data, qint64 length, qint64 offset, qint64 &bytesRead);
+
+} // namespace Sluice

@@ -1,0 +1,208 @@
+#include "preflight.h"
+
+#include "jobcontext.h"
+#include "logging.h"
+#include "nativepath.h"
+#include "posixio.h"
+
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+namespace {
+
+constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
+constexpr qint64 FolderBytes = 4096; // what a new folder costs on most file systems
+
+// File systems whose st_size is not the size of what read(2) returns.
+const char *pseudoFileSystemName(long type)
+{
+    switch (type) {
+    case PROC_SUPER_MAGIC:
+        return "proc";
+    case SYSFS_MAGIC:
+        return "sysfs";
+    case DEBUGFS_MAGIC:
+        return "debugfs";
+    case TRACEFS_MAGIC:
+        return "tracefs";
+    case SECURITYFS_MAGIC:
+        return "securityfs";
+    case CGROUP_SUPER_MAGIC:
+    case CGROUP2_SUPER_MAGIC:
+        return "cgroup";
+    case BPF_FS_MAGIC:
+        return "bpf";
+    case EFIVARFS_MAGIC:
+        return "efivarfs";
+    default:
+        return nullptr;
+    }
+}
+
+qint64 spaceNeeded(const PlanItem &item)
+{
+    if (item.kind == ItemKind::Directory)
+        return FolderBytes;
+    if (item.kind != ItemKind::File || item.hardLinkOf >= 0)
+        return 0;
+    if (item.allocated < item.size)
+        return item.allocated; // sparse: holes stay holes
+    return (item.size + 4095) / 4096 * 4096;
+}
+
+QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
+{
+    QSet<QPair<quint64, quint64>> chain;
+    UniqueFd current(::dup(fd));
+    for (int depth = 0; current && depth < 4096; ++depth) {
+        struct stat st {};
+        if (::fstat(current.get(), &st) != 0)
+            break;
+        const QPair<quint64, quint64> id(st.st_dev, st.st_ino);
+        if (chain.contains(id))
+            break; // reached "/", whose ".." is itself
+        chain.insert(id);
+        current.reset(::openat(current.get(), "..", DirectoryOpenFlags));
+    }
+    return chain;
+}
+
+QString formatSize(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+} // namespace
+
+PreflightReport runPreflight(JobContext &job, Plan &plan)
+{
+    PreflightReport report;
+    const CollisionPolicy policy = job.options.onCollision;
+    qint64 needed = 0;
+    qint64 replaced = 0;
+    qint64 largestReplaced = 0;
+
+    // Each root's items are one contiguous run of the plan (pre-order walk, root by root).
+    auto next = qint32(0);
+    for (qint32 rootIndex = 0; rootIndex < plan.roots.size(); ++rootIndex) {
+        const PlanRoot &root = plan.roots[rootIndex];
+        const qint32 first = next;
+        while (next < qint32(plan.items.size()) && plan.items[std::size_t(next)].root == rootIndex)
+            ++next;
+        const qint32 last = next;
+        UniqueFd parent(::open(root.destinationParent.constData(), DirectoryOpenFlags));
+        if (!parent) {
+            report.fatal.append(
+                CopyIssue::fromErrno(FileOperation::Preflight, root.destinationParent, errno));
+            continue;
+        }
+        const auto destinationChain = folderAndAncestors(parent.get());
+
+        struct statfs sourceFs {};
+        if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
+            if (const char *pseudo = pseudoFileSystemName(long(sourceFs.f_type))) {
+                report.warnings.append(CopyIssue::withDetail(
+                    FileOperation::Preflight, root.sourcePath,
+                    QStringLiteral("on the %1 pseudo file system: sizes are unknown until the "
+                                   "content is read, so progress is approximate")
+                        .arg(QLatin1String(pseudo)),
+                    IssueSeverity::Warning));
+            }
+        }
+
+        // Destination folders that exist, by plan index (-1: not there, nothing to probe).
+        std::vector<std::pair<qint32, UniqueFd>> open;
+        for (qint32 index = first; index < last; ++index) {
+            PlanItem &item = plan.items[std::size_t(index)];
+            while (!open.empty() && open.back().first != item.parent)
+                open.pop_back();
+            const int parentFd = item.parent < 0 ? parent.get()
+                                 : open.empty()  ? -1
+                                                 : open.back().second.get();
+            const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
+            const qint64 need = spaceNeeded(item);
+            needed += need;
+
+            if (item.kind == ItemKind::Directory
+                && destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
+                CopyIssue issue = CopyIssue::withDetail(
+                    FileOperation::Preflight, plan.sourcePath(index),
+                    QStringLiteral("cannot copy a folder into itself: the destination “%1” is "
+                                   "inside it")
+                        .arg(NativePath::toDisplay(root.destinationParent)));
+                report.fatal.append(issue);
+                index = item.subtreeEnd - 1;
+                continue;
+            }
+            if (parentFd < 0) {
+                if (item.kind == ItemKind::Directory)
+                    open.emplace_back(index, UniqueFd());
+                continue;
+            }
+            struct stat existing {};
+            if (::fstatat(parentFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (item.kind == ItemKind::Directory)
+                    open.emplace_back(index, UniqueFd());
+                continue;
+            }
+            if (existing.st_dev == item.dev && existing.st_ino == item.ino) {
+                item.refused = true;
+                report.refused.append(CopyIssue::withDetail(
+                    FileOperation::Preflight, plan.sourcePath(index),
+                    QStringLiteral("source and destination “%1” are the same file")
+                        .arg(NativePath::toDisplay(plan.destinationPath(index)))));
+                index = item.subtreeEnd - 1;
+                continue;
+            }
+            if (item.kind == ItemKind::Directory) {
+                if (S_ISDIR(existing.st_mode)) {
+                    needed -= need;
+                    open.emplace_back(index, UniqueFd(::openat(parentFd, name.constData(),
+                                                               DirectoryOpenFlags | O_NOFOLLOW)));
+                } else {
+                    open.emplace_back(index, UniqueFd());
+                }
+                continue;
+            }
+            if (policy == CollisionPolicy::Skip) {
+                needed -= need;
+            } else if (policy != CollisionPolicy::Rename && S_ISREG(existing.st_mode)) {
+                const qint64 allocated = qint64(existing.st_blocks) * 512;
+                replaced += allocated;
+                largestReplaced = std::max(largestReplaced, allocated);
+            }
+        }
+
+        struct statvfs space {};
+        if (::fstatvfs(parent.get(), &space) == 0) {
+            const auto blocks = ::geteuid() == 0 ? space.f_bfree : space.f_bavail;
+            report.bytesAvailable = qint64(blocks) * qint64(space.f_frsize);
+        }
+    }
+
+    report.bytesNeeded = std::max<qint64>(0, needed - replaced + largestReplaced);
+    if (!plan.roots.isEmpty() && report.bytesNeeded > report.bytesAvailable
+        && report.bytesAvailable > 0) {
+        report.warnings.append(CopyIssue::withDetail(
+            FileOperation::Preflight, plan.roots.first().destinationParent,
+            QStringLiteral("not enough free space: the copy needs %1, %2 are available")
+                .arg(formatSize(report.bytesNeeded), formatSize(report.bytesAvailable)),
+            IssueSeverity::Warning));
+    }
+    qCDebug(lcPlan) << "preflight: need" << report.bytesNeeded << "available"
+                    << report.bytesAvailable << "fatal" << report.fatal.size() << "warnings"
+                    << report.warnings.size();
+    return report;
+}
+
+} // namespace Sluice

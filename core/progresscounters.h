@@ -1,0 +1,55 @@
+#pragma once
+
+#include "copyoptions.h"
+#include "copyprogress.h"
+
+#include <QByteArray>
+
+#include <atomic>
+#include <mutex>
+
+namespace Sluice {
+
+/// The counters that reader, writer and small-file threads update cheaply (relaxed atomic
+/// adds) and that the progress sampler reads every 100 ms. No signal is emitted per chunk
+/// or per file; the sampler turns these into one CopyProgress per tick.
+///
+/// Ordering rule for consistent samples: writers raise bytesTotal before bytesDone, and
+/// the sampler reads bytesDone before bytesTotal, so a sample never shows done > total.
+struct ProgressCounters
+{
+    std::atomic<int> phase{int(CopyPhase::Idle)};
+    std::atomic<qint64> bytesTotal{0};
+    std::atomic<qint64> bytesDone{0};
+    std::atomic<qint64> bytesRead{0};
+    std::atomic<qint64> bytesWritten{0};
+    std::atomic<qint64> bytesCopied{0}; ///< final sizes of the files copied
+    std::atomic<qint64> itemsTotal{0};
+    std::atomic<qint64> itemsDone{0};
+    std::atomic<qint64> itemsCopied{0};
+    std::atomic<qint64> itemsSkipped{0};
+    std::atomic<qint64> itemsFailed{0};
+    std::atomic<qint64> currentItemSize{0};
+    std::atomic<qint64> currentItemDone{0};
+    std::atomic<int> currentEngine{int(Engine::Auto)};
+    std::atomic<qint64> bytesToFlush{0};
+
+    void setPhase(CopyPhase value) { phase.store(int(value), std::memory_order_relaxed); }
+    CopyPhase currentPhase() const { return CopyPhase(phase.load(std::memory_order_relaxed)); }
+
+    /// Adds @p bytes of logical progress.
+    void addDone(qint64 bytes) { bytesDone.fetch_add(bytes, std::memory_order_relaxed); }
+    /// Adds to the planned total (a file grew, or a retry redoes work).
+    void addTotal(qint64 bytes) { bytesTotal.fetch_add(bytes, std::memory_order_relaxed); }
+
+    /// Names the item now moving through the serial path (for display).
+    void setCurrentItem(const QByteArray &path, qint64 size, Engine engine);
+    void clearCurrentItem();
+    QByteArray currentItem() const;
+
+private:
+    mutable std::mutex m_currentMutex;
+    QByteArray m_currentItem;
+};
+
+} // namespace Sluice

@@ -1,0 +1,104 @@
+#include "progresssampler.h"
+
+#include "jobcontext.h"
+#include "processmemory.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace Sluice {
+
+ProgressSampler::ProgressSampler(std::shared_ptr<JobContext> job, std::function<qint64()> clockMs)
+    : m_job(std::move(job))
+    , m_clockMs(std::move(clockMs))
+{
+    if (!m_clockMs) {
+        auto timer = std::make_shared<QElapsedTimer>();
+        timer->start();
+        m_clockMs = [timer] { return timer->elapsed(); };
+    }
+}
+
+ProgressSampler::~ProgressSampler() = default;
+
+void ProgressSampler::start()
+{
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        m_timer->setTimerType(Qt::PreciseTimer);
+        connect(m_timer, &QTimer::timeout, this, [this] { Q_EMIT sampled(sample()); });
+    }
+    m_timer->start(IntervalMs);
+    Q_EMIT sampled(sample());
+}
+
+void ProgressSampler::stop()
+{
+    delete m_timer;
+    m_timer = nullptr;
+}
+
+CopyProgress ProgressSampler::sample()
+{
+    const qint64 now = m_clockMs();
+    if (m_startMs < 0) {
+        m_startMs = now;
+        m_lastMs = now;
+    }
+    const ProgressCounters &counters = m_job->counters;
+    const bool paused = m_job->control.isPaused();
+    if (!paused)
+        m_activeMs += now - m_lastMs;
+    m_lastMs = now;
+
+    CopyProgress p;
+    p.phase = counters.currentPhase();
+    p.paused = paused;
+    // bytesDone before bytesTotal: writers raise the total first (see ProgressCounters).
+    p.bytesDone = counters.bytesDone.load(std::memory_order_relaxed);
+    p.bytesRead = counters.bytesRead.load(std::memory_order_relaxed);
+    p.bytesWritten = counters.bytesWritten.load(std::memory_order_relaxed);
+    p.bytesTotal = std::max(p.bytesDone, counters.bytesTotal.load(std::memory_order_relaxed));
+    p.itemsDone = counters.itemsDone.load(std::memory_order_relaxed);
+    p.itemsTotal = std::max(p.itemsDone, counters.itemsTotal.load(std::memory_order_relaxed));
+    p.itemsSkipped = counters.itemsSkipped.load(std::memory_order_relaxed);
+    p.itemsFailed = counters.itemsFailed.load(std::memory_order_relaxed);
+    p.currentItem = counters.currentItem();
+    p.currentItemSize = counters.currentItemSize.load(std::memory_order_relaxed);
+    p.currentItemBytesDone =
+        std::min(p.currentItemSize, counters.currentItemDone.load(std::memory_order_relaxed));
+    p.currentEngine = Engine(counters.currentEngine.load(std::memory_order_relaxed));
+    p.elapsedMs = now - m_startMs;
+
+    m_readRate.addSample(m_activeMs, p.bytesRead);
+    m_writeRate.addSample(m_activeMs, p.bytesWritten);
+    m_doneRate.addSample(m_activeMs, p.bytesDone);
+    if (!paused && p.phase == CopyPhase::Copying) {
+        p.readRate = m_readRate.rate();
+        p.writeRate = m_writeRate.rate();
+        const qint64 doneRate = m_doneRate.rate();
+        if (doneRate > 0)
+            p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
+    }
+    if (p.phase == CopyPhase::Finished)
+        p.etaMs = 0;
+
+    if (m_job->chunks) {
+        p.buffersInUse = m_job->chunks->inUse();
+        p.queueDepth = m_job->chunks->queueDepth();
+        p.chunkSize = m_job->chunks->chunkSize();
+    } else {
+        p.queueDepth = m_job->options.queueDepth;
+        p.chunkSize = m_job->options.chunkSize;
+    }
+    p.residentBytes = residentSetBytes();
+    m_peakResident = std::max(m_peakResident, p.residentBytes);
+    p.peakResidentBytes = m_peakResident;
+    p.systemDirtyBytes = systemDirtyBytes();
+    p.bytesToFlush = p.phase == CopyPhase::Flushing ? p.systemDirtyBytes : 0;
+    return p;
+}
+
+} // namespace Sluice

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "copyprogress.h"
+#include "ratemeter.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+class QTimer;
+
+namespace Sluice {
+
+struct JobContext;
+
+/// Turns a job's counters into one CopyProgress every 100 ms. Lives on its own thread
+/// ("sluice-progress") so that samples keep coming while the worker is blocked in a slow
+/// write(2), paused, or waiting for an answer — a timer on the worker thread would starve
+/// exactly when the person most needs to see what is happening. DESIGN.md places the timer
+/// on the worker thread; this is the one deviation, recorded there.
+///
+/// Rates are bytes/s over a 2 s sliding window of *active* time: the clock stops while the
+/// job is paused, so rates show 0 during a pause (not a decaying average) and do not spike
+/// on resume. The ETA divides the remaining logical bytes by the rate of logical progress.
+class ProgressSampler final : public QObject
+{
+    Q_OBJECT
+public:
+    /// Milliseconds between samples (KIO reports every 200 ms; the design asks for 100).
+    static constexpr int IntervalMs = 100;
+
+    /// @p clockMs: monotonic milliseconds, injectable for tests (default: QElapsedTimer).
+    explicit ProgressSampler(std::shared_ptr<JobContext> job,
+                             std::function<qint64()> clockMs = {});
+    ~ProgressSampler() override;
+    Q_DISABLE_COPY_MOVE(ProgressSampler)
+
+    /// Builds a sample from the counters now. Call from the sampler's thread, or from any
+    /// one thread once that thread has stopped.
+    CopyProgress sample();
+
+public Q_SLOTS:
+    /// Starts the 100 ms timer (in the sampler's thread).
+    void start();
+    /// Stops and destroys the timer (in the sampler's thread; see CopyWorker::finish()).
+    void stop();
+
+Q_SIGNALS:
+    void sampled(const Sluice::CopyProgress &progress);
+
+private:
+    std::shared_ptr<JobContext> m_job;
+    std::function<qint64()> m_clockMs;
+    QTimer *m_timer = nullptr;
+    RateMeter m_readRate;
+    RateMeter m_writeRate;
+    RateMeter m_doneRate;
+    qint64 m_startMs = -1;
+    qint64 m_lastMs = 0;
+    qint64 m_activeMs = 0;
+    qint64 m_peakResident = 0;
+};
+
+} // namespace Sluice

@@ -1,0 +1,224 @@
+#include "treecopier.h"
+
+#include "chunkreader.h"
+#include "decisions.h"
+#include "itemprogress.h"
+#include "jobcontext.h"
+#include "logging.h"
+#include "smallfilepool.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+namespace Sluice {
+
+TreeCopier::TreeCopier(JobContext &job, const Plan &plan)
+    : m_job(job)
+    , m_plan(plan)
+    , m_copier(job, plan)
+{
+    const int workers = job.options.smallFileWorkers == 0 ? SmallFilePool::defaultThreadCount()
+                                                          : job.options.smallFileWorkers;
+    if (workers > 1 && plan.fileCount > 1)
+        m_pool = std::make_unique<SmallFilePool>(workers);
+}
+
+TreeCopier::~TreeCopier()
+{
+    m_pool.reset(); // finish queued tasks before the copier they use goes away
+    if (m_reader)
+        m_reader->shutdown();
+}
+
+ChunkReader &TreeCopier::reader()
+{
+    if (!m_reader) {
+        m_reader = std::make_unique<ChunkReader>(*m_job.chunks, m_job.control, m_job.counters);
+        m_reader->start();
+    }
+    return *m_reader;
+}
+
+void TreeCopier::account(ItemOutcome outcome)
+{
+    ProgressCounters &counters = m_job.counters;
+    switch (outcome) {
+    case ItemOutcome::Copied:
+        counters.itemsCopied.fetch_add(1, std::memory_order_relaxed);
+        break;
+    case ItemOutcome::Skipped:
+        counters.itemsSkipped.fetch_add(1, std::memory_order_relaxed);
+        break;
+    case ItemOutcome::Failed:
+        counters.itemsFailed.fetch_add(1, std::memory_order_relaxed);
+        break;
+    case ItemOutcome::Cancelled:
+        return; // the job is ending; what did not finish is not counted as done
+    }
+    counters.itemsDone.fetch_add(1, std::memory_order_relaxed);
+}
+
+void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
+{
+    const qint32 index = qint32(&folder - m_plan.items.data());
+    const qint64 descendants = folder.subtreeEnd - index - 1;
+    ProgressCounters &counters = m_job.counters;
+    if (outcome == ItemOutcome::Cancelled)
+        return;
+    auto &bucket = outcome == ItemOutcome::Skipped ? counters.itemsSkipped : counters.itemsFailed;
+    bucket.fetch_add(descendants, std::memory_order_relaxed);
+    counters.itemsDone.fetch_add(descendants, std::memory_order_relaxed);
+    counters.addDone(folder.subtreeBytes);
+}
+
+bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination)
+{
+    const PlanRoot &root = m_plan.roots[rootIndex];
+    constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
+    if (!source || source->path != root.sourceParent) {
+        UniqueFd fd(::open(root.sourceParent.constData(), Flags));
+        struct stat st {};
+        if (!fd || ::fstat(fd.get(), &st) != 0) {
+            resolveError(m_job, CopyIssue::fromErrno(FileOperation::Open, root.sourceParent, errno),
+                         m_job.options.retryLimit, root.sourcePath, {});
+            source.reset();
+            return false;
+        }
+        source = std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev,
+                                                   false);
+    }
+    if (!destination || destination->path != root.destinationParent) {
+        UniqueFd fd(::open(root.destinationParent.constData(), Flags));
+        struct stat st {};
+        if (!fd || ::fstat(fd.get(), &st) != 0) {
+            resolveError(m_job,
+                         CopyIssue::fromErrno(FileOperation::Open, root.destinationParent, errno),
+                         m_job.options.retryLimit, root.sourcePath, root.destinationParent);
+            destination.reset();
+            return false;
+        }
+        destination = std::make_shared<DirectoryHandle>(std::move(fd), root.destinationParent,
+                                                        st.st_dev, false);
+        rememberFileSystem(*destination);
+    }
+    return true;
+}
+
+void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
+{
+    if (m_fileSystems.find(folder.device) == m_fileSystems.end())
+        m_fileSystems.emplace(folder.device, UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
+}
+
+void TreeCopier::run()
+{
+    const bool followAll = m_job.options.followSymlinks;
+    std::vector<Level> levels;
+    DirectoryRef rootSource;
+    DirectoryRef rootDestination;
+    qint32 openedRoot = -1;
+    bool rootUsable = false;
+
+    auto index = qint32(0);
+    const auto count = qint32(m_plan.items.size());
+    while (index < count && !m_job.stopping()) {
+        const PlanItem &item = m_plan.items[std::size_t(index)];
+        while (!levels.empty() && levels.back().index != item.parent)
+            levels.pop_back();
+
+        ItemTask task;
+        task.index = index;
+        if (item.parent < 0) {
+            if (openedRoot != item.root) {
+                openedRoot = item.root;
+                rootUsable = openRoot(item.root, rootSource, rootDestination);
+            }
+            if (!rootUsable) {
+                account(ItemOutcome::Failed);
+                ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+                if (item.kind == ItemKind::Directory)
+                    accountSubtree(item, ItemOutcome::Failed);
+                index = item.subtreeEnd;
+                continue;
+            }
+            const PlanRoot &root = m_plan.roots[item.root];
+            task.sourceDirectory = rootSource;
+            task.destinationDirectory = rootDestination;
+            task.sourceName = root.sourceName;
+            task.destinationName = root.destinationName;
+            task.followSource = followAll || root.followRoot;
+        } else {
+            Q_ASSERT(!levels.empty());
+            task.sourceDirectory = levels.back().source;
+            task.destinationDirectory = levels.back().destination;
+            task.sourceName = item.name;
+            task.destinationName = item.name;
+            task.followSource = followAll;
+        }
+
+        if (item.refused) {
+            // Preflight reported it already.
+            account(ItemOutcome::Failed);
+            ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+            if (item.kind == ItemKind::Directory)
+                accountSubtree(item, ItemOutcome::Failed);
+            task.destinationDirectory->incomplete.store(true);
+            index = item.subtreeEnd;
+            continue;
+        }
+
+        switch (item.kind) {
+        case ItemKind::Directory: {
+            ItemOutcome outcome = ItemOutcome::Failed;
+            auto [source, destination] = m_copier.openFolder(task, outcome);
+            account(outcome);
+            if (!destination) {
+                accountSubtree(item, outcome);
+                task.destinationDirectory->incomplete.store(true);
+                index = item.subtreeEnd;
+                continue;
+            }
+            rememberFileSystem(*destination);
+            levels.push_back({index, std::move(source), std::move(destination)});
+            break;
+        }
+        case ItemKind::File: {
+            const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
+                               && !(m_job.options.preserve.hardLinks && item.nlink > 1);
+            if (m_pool && small) {
+                m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
+                m_pool->submit([this, task] {
+                    if (m_job.stopping())
+                        return;
+                    const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
+                    if (outcome != ItemOutcome::Copied)
+                        task.destinationDirectory->incomplete.store(true);
+                    account(outcome);
+                });
+                break;
+            }
+            task.serial = true;
+            const ItemOutcome outcome = m_copier.copyFile(task, &reader());
+            m_job.counters.clearCurrentItem();
+            if (outcome != ItemOutcome::Copied)
+                task.destinationDirectory->incomplete.store(true);
+            account(outcome);
+            break;
+        }
+        default: {
+            const ItemOutcome outcome = m_copier.copySpecial(task);
+            if (outcome != ItemOutcome::Copied)
+                task.destinationDirectory->incomplete.store(true);
+            account(outcome);
+            break;
+        }
+        }
+        ++index;
+    }
+    if (m_pool)
+        m_pool->waitForAll();
+    levels.clear(); // post-order: folder metadata is applied as the last references go
+    m_job.counters.clearCurrentItem();
+}
+
+} // namespace Sluice

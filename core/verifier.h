@@ -1,0 +1,37 @@
+#pragma once
+
+#include "copyoptions.h"
+
+#include <QByteArray>
+
+namespace Sluice {
+
+struct JobContext;
+
+/// What re-reading a copy found.
+struct VerifyResult
+{
+    bool matches = false;
+    int error = 0;     ///< errno of a failed read, else 0
+    QByteArray digest; ///< digest of what was read back
+};
+
+/// Re-reads a finished copy through @p fd (opened read-write, data already flushed with
+/// fdatasync(2)) after dropping it from the page cache with POSIX_FADV_DONTNEED, so the bytes
+/// come from the device rather than from memory, hashes them with @p algorithm and compares
+/// with @p expectedDigest (taken from the stream while copying). Reads through one chunk
+/// borrowed from the job's pool: memory stays bounded. Thread-safe per call.
+VerifyResult verifyCopy(JobContext &job, int fd, VerifyAlgorithm algorithm,
+                        const QByteArray &expectedDigest, const QByteArray &destinationPath);
+
+/// Adds a verified file to the job's manifest (for --checksum-file).
+void recordChecksum(JobContext &job, const QByteArray &digest, const QByteArray &destinationPath);
+
+/// Writes @p entries in the format of GNU `sha256sum` / `xxh128sum` ("<hex>  <path>\n"; a
+/// name containing a backslash or newline is escaped and its line starts with '\', as
+/// coreutils does), so `sha256sum -c FILE` or `xxh128sum -c FILE` can check the copy later.
+/// Writes through QSaveFile. Returns an empty string or the error message.
+QString writeChecksumManifest(const QByteArray &path,
+                              const QList<QPair<QByteArray, QByteArray>> &entries);
+
+} // namespace Sluice

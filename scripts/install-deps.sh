@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Sluice needs, only those that are missing.
+#   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
+#   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools)
+#   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format, clang-tidy...)
+set -euo pipefail
+
+group=${1:-build}
+
+build=(build-essential cmake ninja-build pkg-config ccache
+       qt6-base-dev qt6-base-dev-tools libgl-dev
+       qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+       qt6-translations-l10n qt6-qpa-plugins libqt6svg6
+       libxxhash-dev fonts-dejavu-core)
+test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
+      fusefat exfat-fuse fuse3 rsync desktop-file-utils appstream help2man
+      dpkg-dev fakeroot file)
+ci=(clang-format clang-tidy)
+
+packages=("${build[@]}")
+case "$group" in
+    build) ;;
+    test) packages+=("${test[@]}") ;;
+    ci) packages+=("${test[@]}" "${ci[@]}") ;;
+    *) echo "usage: $0 build|test|ci" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,276 @@
+// sluice-cli as a user runs it: real processes, real exit codes, parseable JSON.
+
+#include "testtree.h"
+#include "jobrunner.h"
+#include "nativepath.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliRun runCli(const QStringList &arguments, int timeoutMs = 120000)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+    process.setArguments(arguments);
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.start();
+    CliRun run;
+    if (!process.waitForFinished(timeoutMs))
+        process.kill();
+    process.waitForFinished();
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+// Runs sluice-cli with raw byte arguments (QProcess would re-encode them as UTF-8 text).
+int runCliRaw(const QList<QByteArray> &arguments)
+{
+    QList<QByteArray> storage{QByteArray(SLUICE_CLI_PATH)};
+    storage += arguments;
+    std::vector<char *> argv;
+    for (QByteArray &argument : storage)
+        argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const int devNull = ::open("/dev/null", O_RDWR);
+        ::dup2(devNull, STDIN_FILENO);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+QString arg(const QByteArray &path)
+{
+    return Sluice::NativePath::fromNativeLossless(path);
+}
+
+} // namespace
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void copiesATreeAndExitsZero();
+    void keepsNamesThatAreNotUtf8();
+    void itemFailureExitsOne();
+    void badUsageExitsTwo_data();
+    void badUsageExitsTwo();
+    void nothingToStartExitsTwo();
+    void askWithoutATerminalIsRefused();
+    void sigintCancelsAndExits130();
+    void jsonLinesCarryEveryField();
+    void helpListsTheOptions();
+};
+
+void TestCli::copiesATreeAndExitsZero()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/data"), 3 * 1024 * 1024 + 5, 1));
+    QVERIFY(TestTree::writeFile(scratch.path("src/small"), "x"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run = runCli({QStringLiteral("--progress"), QStringLiteral("none"),
+                               arg(scratch.path("src")), arg(scratch.path("out"))});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
+    QVERIFY2(run.err.contains("succeeded: 4 copied, 0 skipped, 0 failed"), run.err.constData());
+}
+
+void TestCli::keepsNamesThatAreNotUtf8()
+{
+    Scratch scratch;
+    const QByteArray odd = scratch.path("odd \xff\xfe name");
+    QVERIFY(TestTree::writeFile(odd, "bytes"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QCOMPARE(runCliRaw({"-q", odd, scratch.path("out")}), 0);
+    QCOMPARE(TestTree::readFile(scratch.path("out/odd \xff\xfe name")), QByteArray("bytes"));
+}
+
+void TestCli::itemFailureExitsOne()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/thing"), "file"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/fine"), "fine"));
+    QVERIFY(TestTree::makePath(scratch.path("out/src/thing"))); // a folder where a file goes
+    const CliRun run = runCli({QStringLiteral("--on-conflict"), QStringLiteral("overwrite"),
+                               QStringLiteral("--on-error"), QStringLiteral("skip"),
+                               arg(scratch.path("src")), arg(scratch.path("out"))});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/fine")), QByteArray("fine"));
+    QVERIFY2(run.err.contains("a folder with this name exists"), run.err.constData());
+}
+
+void TestCli::badUsageExitsTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("message");
+    QTest::newRow("no arguments") << QStringList{} << QByteArray("missing SOURCE");
+    QTest::newRow("one argument") << QStringList{QStringLiteral("/etc/hostname")}
+                                  << QByteArray("missing DESTINATION");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate"),
+                                                   QStringLiteral("a"), QStringLiteral("b")}
+                                    << QByteArray("frobnicate");
+    QTest::newRow("bad chunk size") << QStringList{QStringLiteral("--chunk-size"),
+                                                   QStringLiteral("lots"), QStringLiteral("a"),
+                                                   QStringLiteral("b")}
+                                    << QByteArray("chunk-size");
+    QTest::newRow("chunk too small") << QStringList{QStringLiteral("--chunk-size"),
+                                                    QStringLiteral("1K"), QStringLiteral("a"),
+                                                    QStringLiteral("b")}
+                                     << QByteArray("chunk size must be");
+    QTest::newRow("bad policy") << QStringList{QStringLiteral("--on-conflict"),
+                                               QStringLiteral("maybe"), QStringLiteral("a"),
+                                               QStringLiteral("b")}
+                                << QByteArray("on-conflict");
+    QTest::newRow("checksum file without verify")
+        << QStringList{QStringLiteral("--checksum-file"), QStringLiteral("/tmp/x"),
+                       QStringLiteral("a"), QStringLiteral("b")}
+        << QByteArray("needs --verify");
+}
+
+void TestCli::badUsageExitsTwo()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QByteArray, message);
+    const CliRun run = runCli(arguments);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(message), run.err.constData());
+}
+
+void TestCli::nothingToStartExitsTwo()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run = runCli({QStringLiteral("--on-error"), QStringLiteral("skip"),
+                               arg(scratch.path("does-not-exist")), arg(scratch.path("out"))});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("No such file or directory (ENOENT)"), run.err.constData());
+    QVERIFY2(run.err.contains("does-not-exist"), run.err.constData());
+}
+
+void TestCli::askWithoutATerminalIsRefused()
+{
+    const CliRun run = runCli({QStringLiteral("--on-conflict"), QStringLiteral("ask"),
+                               QStringLiteral("/etc/hostname"), QStringLiteral("/tmp")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("needs a terminal"), run.err.constData());
+}
+
+void TestCli::sigintCancelsAndExits130()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QVERIFY(TestTree::writeFile(scratch.path("first"), "done before the signal"));
+    QVERIFY(TestTree::writePatternFile(scratch.path("second"), 64 * 1024 * 1024, 3));
+    QProcess process;
+    process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+    // 4 MiB/s: the big file takes 16 s, so the signal lands in the middle of it.
+    process.setArguments({QStringLiteral("--progress"), QStringLiteral("json"),
+                          QStringLiteral("--limit"), QStringLiteral("4M"),
+                          QStringLiteral("--workers"), QStringLiteral("1"),
+                          arg(scratch.path("first")), arg(scratch.path("second")),
+                          arg(scratch.path("out"))});
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.start();
+    QVERIFY(process.waitForStarted());
+    // Wait until some of the big file has been written.
+    bool midway = false;
+    while (!midway && process.waitForReadyRead(20000)) {
+        while (process.canReadLine()) {
+            const QJsonObject sample = QJsonDocument::fromJson(process.readLine()).object();
+            if (sample.value(QStringLiteral("currentItem")).toString().endsWith(QLatin1String("second"))
+                && sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0)
+                midway = true;
+        }
+    }
+    QVERIFY(midway);
+    QVERIFY(!TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(20000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 130);
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(::access(scratch.path("out/second").constData(), F_OK) != 0);
+    QCOMPARE(TestTree::readFile(scratch.path("out/first")), QByteArray("done before the signal"));
+}
+
+void TestCli::jsonLinesCarryEveryField()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writePatternFile(scratch.path("f"), 5 * 1024 * 1024, 2));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run = runCli({QStringLiteral("--progress"), QStringLiteral("json"),
+                               arg(scratch.path("f")), arg(scratch.path("out"))});
+    QCOMPARE(run.exitCode, 0);
+    const QList<QByteArray> lines = run.out.trimmed().split('\n');
+    QVERIFY(lines.size() >= 2);
+    const QStringList integerFields{
+        QStringLiteral("bytesTotal"),   QStringLiteral("bytesDone"),
+        QStringLiteral("bytesRead"),    QStringLiteral("bytesWritten"),
+        QStringLiteral("readRate"),     QStringLiteral("writeRate"),
+        QStringLiteral("residentBytes"), QStringLiteral("itemsTotal"),
+        QStringLiteral("itemsDone"),    QStringLiteral("etaMs"),
+        QStringLiteral("buffersInUse"), QStringLiteral("queueDepth"),
+        QStringLiteral("currentItemBytesDone"), QStringLiteral("currentItemSize"),
+        QStringLiteral("systemDirtyBytes"), QStringLiteral("elapsedMs")};
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+        QJsonParseError error{};
+        const QJsonDocument document = QJsonDocument::fromJson(lines.at(i), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, lines.at(i).constData());
+        const QJsonObject object = document.object();
+        QCOMPARE(object.value(QStringLiteral("type")).toString(), QStringLiteral("progress"));
+        for (const QString &field : integerFields) {
+            const QJsonValue value = object.value(field);
+            QVERIFY2(value.isDouble(), qPrintable(field));
+            QCOMPARE(double(value.toInteger()), value.toDouble()); // integral
+        }
+        QVERIFY(object.contains(QStringLiteral("phase")));
+        QVERIFY(object.contains(QStringLiteral("paused")));
+    }
+    const QJsonObject last = QJsonDocument::fromJson(lines.at(lines.size() - 2)).object();
+    QCOMPARE(last.value(QStringLiteral("bytesDone")).toInteger(), 5 * 1024 * 1024);
+    QCOMPARE(last.value(QStringLiteral("phase")).toString(), QStringLiteral("finished"));
+    const QJsonObject result = QJsonDocument::fromJson(lines.constLast()).object();
+    QCOMPARE(result.value(QStringLiteral("type")).toString(), QStringLiteral("result"));
+    QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(result.value(QStringLiteral("itemsCopied")).toInteger(), 1);
+}
+
+void TestCli::helpListsTheOptions()
+{
+    const CliRun run = runCli({QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    for (const char *option : {"--chunk-size", "--queue-depth", "--on-conflict", "--on-error",
+                               "--progress", "--dry-run", "--quiet", "--version", "Exit status"})
+        QVERIFY2(run.out.contains(option), option);
+    const CliRun version = runCli({QStringLiteral("--version")});
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY(version.out.startsWith("sluice-cli "));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

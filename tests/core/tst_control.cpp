@@ -1,0 +1,263 @@
+// Pause, resume, cancel and skip in the middle of a file, reached deterministically through
+// the writer seam (IoHooks::beforeWrite), for both engines that move bytes.
+
+#include "jobrunner.h"
+#include "testtree.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <condition_variable>
+#include <mutex>
+
+using namespace Sluice;
+
+namespace {
+
+// Holds the writer at a chosen offset until the test opens it.
+class Gate
+{
+public:
+    explicit Gate(qint64 holdAt) : m_holdAt(holdAt) {}
+    int beforeWrite(qint64 offset)
+    {
+        std::unique_lock lock(m_mutex);
+        if (offset >= m_holdAt && !m_open) {
+            m_reached = true;
+            m_changed.notify_all();
+            m_changed.wait(lock, [this] { return m_open; });
+        }
+        return 0;
+    }
+    bool reached()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_reached;
+    }
+    void open()
+    {
+        std::lock_guard lock(m_mutex);
+        m_open = true;
+        m_changed.notify_all();
+    }
+
+private:
+    qint64 m_holdAt;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    bool m_reached = false;
+    bool m_open = false;
+};
+
+CopyOptions optionsFor(Engine engine)
+{
+    CopyOptions options = JobRunner::quickOptions();
+    options.engine = engine;
+    options.smallFileWorkers = 1;
+    return options;
+}
+
+} // namespace
+
+class TestControl final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void pauseFreezesCountersAndResumeFinishes_data() { engines(); }
+    void pauseFreezesCountersAndResumeFinishes();
+    void cancelRemovesThePartFileAndKeepsFinishedFiles_data() { engines(); }
+    void cancelRemovesThePartFileAndKeepsFinishedFiles();
+    void skipMovesOnToTheNextFile_data() { engines(); }
+    void skipMovesOnToTheNextFile();
+    void cancelWhilePausedEndsTheJob();
+    void finishedIsEmittedOnceEvenWhenCancelledTwice();
+    void destroyingARunningJobCleansUp();
+
+private:
+    static void engines();
+    std::unique_ptr<Scratch> m_scratch;
+};
+
+void TestControl::engines()
+{
+    QTest::addColumn<Engine>("engine");
+    QTest::newRow("stream") << Engine::Stream;
+    QTest::newRow("kernel") << Engine::Kernel;
+}
+
+void TestControl::init()
+{
+    m_scratch = std::make_unique<Scratch>();
+    QVERIFY(TestTree::makePath(m_scratch->path("src")));
+    QVERIFY(TestTree::makePath(m_scratch->path("out")));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/a-small"), 1000, 1));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/b-big"), 64 * MiB, 2));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/c-after"), 3 * MiB, 3));
+}
+
+void TestControl::pauseFreezesCountersAndResumeFinishes()
+{
+    QFETCH(Engine, engine);
+    Gate gate(16 * MiB);
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
+        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
+    };
+    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
+    job.setIoHooks(hooks);
+    QList<CopyProgress> samples;
+    connect(&job, &CopyJob::progressChanged, this,
+            [&](const CopyProgress &progress) { samples << progress; });
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    job.suspend();
+    QVERIFY(job.isSuspended());
+    gate.open();
+    // Let the writer reach its pause point, then watch for 500 ms: nothing may move.
+    QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty() && samples.constLast().paused, 10000);
+    QTest::qWait(300);
+    const CopyProgress frozen = samples.constLast();
+    const qsizetype before = samples.size();
+    QTest::qWait(500);
+    QVERIFY(samples.size() > before + 2); // samples keep coming while paused
+    for (qsizetype i = before; i < samples.size(); ++i) {
+        const CopyProgress &sample = samples.at(i);
+        QVERIFY(sample.paused);
+        QCOMPARE(sample.bytesRead, frozen.bytesRead);
+        QCOMPARE(sample.bytesWritten, frozen.bytesWritten);
+        QCOMPARE(sample.bytesDone, frozen.bytesDone);
+        QCOMPARE(sample.readRate, qint64(0));
+        QCOMPARE(sample.writeRate, qint64(0));
+    }
+    QVERIFY(frozen.bytesWritten < 64 * MiB);
+    job.resume();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const auto result = finished.first().first().value<CopyResult>();
+    QCOMPARE(result.status, CopyStatus::Succeeded);
+    const QStringList differences =
+        TestTree::compareTrees(m_scratch->path("src"), m_scratch->path("out/src"));
+    QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+}
+
+void TestControl::cancelRemovesThePartFileAndKeepsFinishedFiles()
+{
+    QFETCH(Engine, engine);
+    Gate gate(32 * MiB);
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
+        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
+    };
+    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
+    job.setIoHooks(hooks);
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    // The part file exists while the big file is being written...
+    QCOMPARE(TestTree::findPartFiles(m_scratch->path("out")).size(), 1);
+    job.cancel();
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const auto result = finished.first().first().value<CopyResult>();
+    QCOMPARE(result.status, CopyStatus::Cancelled);
+    // ...and is gone after cancel; the final name never appeared; finished files stay.
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
+    QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
+    QVERIFY(::access(m_scratch->path("out/src/c-after").constData(), F_OK) != 0);
+    QVERIFY(TestTree::compareTrees(m_scratch->path("src/a-small"),
+                                   m_scratch->path("out/src/a-small"))
+                .isEmpty());
+    QTest::qWait(100);
+    QCOMPARE(finished.size(), 1);
+}
+
+void TestControl::skipMovesOnToTheNextFile()
+{
+    QFETCH(Engine, engine);
+    Gate gate(8 * MiB);
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
+        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
+    };
+    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
+    job.setIoHooks(hooks);
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    job.skipCurrent();
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const auto result = finished.first().first().value<CopyResult>();
+    QCOMPARE(result.status, CopyStatus::Succeeded);
+    QCOMPARE(result.itemsSkipped, qint64(1));
+    QCOMPARE(result.itemsCopied, qint64(3)); // folder, a-small, c-after
+    QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
+    QVERIFY(TestTree::compareTrees(m_scratch->path("src/c-after"),
+                                   m_scratch->path("out/src/c-after"))
+                .isEmpty());
+}
+
+void TestControl::cancelWhilePausedEndsTheJob()
+{
+    Gate gate(4 * MiB);
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
+        return gate.beforeWrite(offset);
+    };
+    CopyJob job({{m_scratch->path("src/b-big")}, m_scratch->path("out")},
+                optionsFor(Engine::Stream));
+    job.setIoHooks(hooks);
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    job.suspend();
+    gate.open();
+    job.cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Cancelled);
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
+}
+
+void TestControl::finishedIsEmittedOnceEvenWhenCancelledTwice()
+{
+    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(Engine::Auto));
+    QSignalSpy finished(&job, &CopyJob::finished);
+    QSignalSpy started(&job, &CopyJob::started);
+    job.start();
+    job.start(); // ignored
+    job.cancel();
+    job.cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QTest::qWait(200);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(started.size(), 1);
+    QVERIFY(job.isFinished());
+}
+
+void TestControl::destroyingARunningJobCleansUp()
+{
+    Gate gate(4 * MiB);
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
+        return gate.beforeWrite(offset);
+    };
+    {
+        CopyJob job({{m_scratch->path("src/b-big")}, m_scratch->path("out")},
+                    optionsFor(Engine::Stream));
+        job.setIoHooks(hooks);
+        job.start();
+        QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+        // Paused first, so the writer stops at its next chunk once past the gate; the
+        // destructor then cancels and joins.
+        job.suspend();
+        gate.open();
+    }
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
+    QVERIFY(::access(m_scratch->path("out/b-big").constData(), F_OK) != 0);
+}
+
+QTEST_GUILESS_MAIN(TestControl)
+#include "tst_control.moc"

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Runs a test binary as user "nobody" when invoked as root; otherwise runs it directly.
+# The binary is copied to a world-readable temporary folder first, because the build tree
+# may live under a folder (/root, a 0700 checkout) that "nobody" cannot enter.
+set -eu
+binary=$1
+shift
+if [ "$(id -u)" -ne 0 ]; then
+    exec "$binary" "$@"
+fi
+if ! command -v setpriv >/dev/null 2>&1; then
+    echo "SKIP: setpriv (util-linux) is needed to drop privileges" >&2
+    exit 0
+fi
+stage=$(mktemp -d /tmp/sluice-unprivileged-XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+cp "$binary" "$stage/"
+chmod 755 "$stage" "$stage/$(basename "$binary")"
+cd "$stage"
+HOME=$stage TMPDIR=/tmp setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    "$stage/$(basename "$binary")" "$@"
