@@ -94,7 +94,7 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         return placement;
     bool askedBefore = false;
     for (;;) {
-        struct stat existing {};
+        struct stat existing = {};
         if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW)
             != 0) {
             if (errno == ENOENT)

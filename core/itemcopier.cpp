@@ -34,7 +34,7 @@ constexpr int FlushBehindLag = 4; // windows in flight before the oldest is wait
 
 bool isPseudoFileSystem(int fd)
 {
-    struct statfs fs {};
+    struct statfs fs = {};
     if (::fstatfs(fd, &fs) != 0)
         return false;
     switch (long(fs.f_type)) {
@@ -59,7 +59,7 @@ bool sameTime(const timespec &a, const timespec &b)
 // A stat for collision decisions about an entry that is not opened (links, FIFOs).
 struct stat statFromItem(const PlanItem &item)
 {
-    struct stat st {};
+    struct stat st = {};
     st.st_dev = item.dev;
     st.st_ino = item.ino;
     st.st_mode = item.mode;
@@ -108,7 +108,7 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     }
     if (errno == EEXIST)
         return EEXIST;
-    struct stat st {};
+    struct stat st = {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
     if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
@@ -190,7 +190,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
             issue.detail = QStringLiteral("it became a symbolic link since the scan");
         return fail(issue);
     }
-    struct stat before {};
+    struct stat before = {};
     if (::fstat(sourceFd.get(), &before) != 0)
         return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
     if (!S_ISREG(before.st_mode))
@@ -266,7 +266,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     // A source that changed while it was read: the copy holds what was read, up to the
     // real end of the file (never padded); the change is reported.
-    struct stat after {};
+    struct stat after = {};
     if (::fstat(sourceFd.get(), &after) == 0) {
         if (after.st_nlink == 0 && before.st_nlink > 0) {
             m_job.issues.add(CopyIssue::withDetail(
@@ -574,7 +574,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
         CopyIssue issue;
         UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
                                    DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat {};
+        struct stat sourceStat = {};
         if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
             issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
         } else {
@@ -603,7 +603,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         error = errno;
                 }
                 UniqueFd destinationFd;
-                struct stat destinationStat {};
+                struct stat destinationStat = {};
                 if (error == 0) {
                     destinationFd.reset(::openat(directoryFd, placement.name.constData(),
                                                  DirectoryFlags | O_NOFOLLOW));

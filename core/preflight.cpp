@@ -65,7 +65,7 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
     QSet<QPair<quint64, quint64>> chain;
     UniqueFd current(::dup(fd));
     for (int depth = 0; current && depth < 4096; ++depth) {
-        struct stat st {};
+        struct stat st = {};
         if (::fstat(current.get(), &st) != 0)
             break;
         const QPair<quint64, quint64> id(st.st_dev, st.st_ino);
@@ -108,7 +108,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         }
         const auto destinationChain = folderAndAncestors(parent.get());
 
-        struct statfs sourceFs {};
+        struct statfs sourceFs = {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
             if (const char *pseudo = pseudoFileSystemName(long(sourceFs.f_type))) {
                 report.warnings.append(CopyIssue::withDetail(
@@ -149,7 +149,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                     open.emplace_back(index, UniqueFd());
                 continue;
             }
-            struct stat existing {};
+            struct stat existing = {};
             if (::fstatat(parentFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) != 0) {
                 if (item.kind == ItemKind::Directory)
                     open.emplace_back(index, UniqueFd());
@@ -183,7 +183,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             }
         }
 
-        struct statvfs space {};
+        struct statvfs space = {};
         if (::fstatvfs(parent.get(), &space) == 0) {
             const auto blocks = ::geteuid() == 0 ? space.f_bfree : space.f_bavail;
             report.bytesAvailable = qint64(blocks) * qint64(space.f_frsize);

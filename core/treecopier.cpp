@@ -77,7 +77,7 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
     constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
     if (!source || source->path != root.sourceParent) {
         UniqueFd fd(::open(root.sourceParent.constData(), Flags));
-        struct stat st {};
+        struct stat st = {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job, CopyIssue::fromErrno(FileOperation::Open, root.sourceParent, errno),
                          m_job.options.retryLimit, root.sourcePath, {});
@@ -89,7 +89,7 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
     }
     if (!destination || destination->path != root.destinationParent) {
         UniqueFd fd(::open(root.destinationParent.constData(), Flags));
-        struct stat st {};
+        struct stat st = {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job,
                          CopyIssue::fromErrno(FileOperation::Open, root.destinationParent, errno),
