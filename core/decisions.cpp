@@ -85,8 +85,8 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
     }
 }
 
-Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name,
-                           bool mayExist, const PlanItem &item, const struct stat &source,
+Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name, bool mayExist,
+                           const PlanItem &item, const struct stat &source,
                            const QByteArray &sourcePath, const QByteArray &destinationPath)
 {
     Placement placement{Placement::Action::Create, name, {}};

@@ -21,14 +21,12 @@ namespace Sluice {
 class DirectoryHandle final
 {
 public:
-    DirectoryHandle(UniqueFd descriptor, QByteArray displayPath, dev_t deviceId,
-                    bool created)
+    DirectoryHandle(UniqueFd descriptor, QByteArray displayPath, dev_t deviceId, bool created)
         : fd(std::move(descriptor))
         , path(std::move(displayPath))
         , device(deviceId)
         , createdByCopy(created)
-    {
-    }
+    {}
     ~DirectoryHandle()
     {
         if (finalizer)

@@ -12,8 +12,7 @@ FlushBehind::FlushBehind(int destinationFd, int sourceFd, qint64 window, int lag
     , m_sourceFd(sourceFd)
     , m_window(window)
     , m_lag(lag)
-{
-}
+{}
 
 int FlushBehind::advance(qint64 end)
 {
@@ -21,7 +20,8 @@ int FlushBehind::advance(qint64 end)
         if (retryOnEintr([&] {
                 return ::sync_file_range(m_destinationFd, m_started, m_window,
                                          SYNC_FILE_RANGE_WRITE);
-            }) != 0)
+            })
+            != 0)
             return errno;
         m_started += m_window;
         if (m_started - m_waited > qint64(m_lag) * m_window) {
@@ -38,7 +38,8 @@ int FlushBehind::finish(qint64 end, bool wait)
         if (retryOnEintr([&] {
                 return ::sync_file_range(m_destinationFd, m_started, end - m_started,
                                          SYNC_FILE_RANGE_WRITE);
-            }) != 0)
+            })
+            != 0)
             return errno;
         m_started = end;
     }

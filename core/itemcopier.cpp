@@ -127,8 +127,7 @@ struct ItemCopier::Attempt
 ItemCopier::ItemCopier(JobContext &job, const Plan &plan)
     : m_job(job)
     , m_plan(plan)
-{
-}
+{}
 
 QByteArray ItemCopier::sourcePath(const ItemTask &task) const
 {
@@ -155,9 +154,8 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
         const Attempt result = attemptFile(task, reader, progress);
         if (!result.failure)
             return result.outcome;
-        const ErrorAction action =
-            resolveError(m_job, *result.failure, attempt, sourcePath(task),
-                         destinationPath(task, task.destinationName));
+        const ErrorAction action = resolveError(m_job, *result.failure, attempt, sourcePath(task),
+                                                destinationPath(task, task.destinationName));
         if (action == ErrorAction::Retry) {
             progress.restart();
             continue;
@@ -179,8 +177,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         if (const int injected = m_job.hooks.beforeOpen(source))
             return fail(CopyIssue::fromErrno(FileOperation::Open, source, injected));
     }
-    const int openFlags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
-                          | (task.followSource ? 0 : O_NOFOLLOW);
+    const int openFlags =
+        O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (task.followSource ? 0 : O_NOFOLLOW);
     UniqueFd sourceFd(retryOnEintr([&] {
         return ::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(), openFlags);
     }));
@@ -199,9 +197,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     const int directoryFd = task.destinationDirectory->fd.get();
     Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                           !task.destinationDirectory->createdByCopy, item,
-                                           before, source,
-                                           destinationPath(task, task.destinationName));
+                                           !task.destinationDirectory->createdByCopy, item, before,
+                                           source, destinationPath(task, task.destinationName));
     switch (placement.action) {
     case Placement::Action::Skip:
         return {ItemOutcome::Skipped, std::nullopt};
@@ -316,8 +313,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                 FileOperation::Verify, destination,
                 QStringLiteral("the copy reads back differently from the source (%1 %2, "
                                "expected %3); the copy was removed")
-                    .arg(verifyAlgorithmName(m_job.options.verify), QString::fromLatin1(verified.digest),
-                         QString::fromLatin1(expected))));
+                    .arg(verifyAlgorithmName(m_job.options.verify),
+                         QString::fromLatin1(verified.digest), QString::fromLatin1(expected))));
         digest = expected;
     }
 
@@ -338,8 +335,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         if (error != EEXIST || tries >= 3)
             return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
         // Someone created the name while we copied: decide again, like any collision.
-        placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before,
-                                     source, destination);
+        placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
+                                     destination);
         if (placement.action == Placement::Action::Skip)
             return {ItemOutcome::Skipped, std::nullopt};
         if (placement.action == Placement::Action::Cancel)
@@ -414,10 +411,9 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
     const QByteArray destination = destinationPath(task, task.destinationName);
     for (int attempt = 1;; ++attempt) {
         const struct stat source = statFromItem(item);
-        const Placement placement =
-            resolvePlacement(m_job, directoryFd, task.destinationName,
-                             !task.destinationDirectory->createdByCopy, item, source,
-                             sourcePath(task), destination);
+        const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                     !task.destinationDirectory->createdByCopy,
+                                                     item, source, sourcePath(task), destination);
         if (placement.action == Placement::Action::Skip)
             return ItemOutcome::Skipped;
         if (placement.action == Placement::Action::Cancel)
@@ -489,10 +485,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
         }
         if (issue.errorCode == 0) {
             const struct stat sourceStat = statFromItem(item);
-            const Placement placement =
-                resolvePlacement(m_job, directoryFd, task.destinationName,
-                                 !task.destinationDirectory->createdByCopy, item, sourceStat,
-                                 source, destination);
+            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                         !task.destinationDirectory->createdByCopy,
+                                                         item, sourceStat, source, destination);
             if (placement.action == Placement::Action::Skip)
                 return ItemOutcome::Skipped;
             if (placement.action == Placement::Action::Cancel)
@@ -507,8 +502,8 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     int result = 0;
                     switch (item.kind) {
                     case ItemKind::Symlink:
-                        result = ::symlinkat(linkTarget.constData(), directoryFd,
-                                             partName.constData());
+                        result =
+                            ::symlinkat(linkTarget.constData(), directoryFd, partName.constData());
                         break;
                     case ItemKind::Fifo:
                         result = ::mkfifoat(directoryFd, partName.constData(), 0600);
@@ -578,10 +573,9 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
         if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
             issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
         } else {
-            const Placement placement =
-                resolvePlacement(m_job, directoryFd, task.destinationName,
-                                 !task.destinationDirectory->createdByCopy, item, sourceStat,
-                                 source, destination);
+            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                         !task.destinationDirectory->createdByCopy,
+                                                         item, sourceStat, source, destination);
             if (placement.action == Placement::Action::Skip) {
                 outcome = ItemOutcome::Skipped;
                 return {};
@@ -620,8 +614,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         destinationHandle->finalizer = [&job, item, sourceHandle,
                                                         finalPath](DirectoryHandle &folder) {
                             applyMetadata(folder.fd.get(), sourceHandle->fd.get(), item,
-                                          job.options.preserve, job.umask, finalPath,
-                                          job.issues);
+                                          job.options.preserve, job.umask, finalPath, job.issues);
                         };
                     }
                     outcome = ItemOutcome::Copied;

@@ -28,7 +28,7 @@ struct ItemTask
     DirectoryRef destinationDirectory;
     QByteArray destinationName;
     bool followSource = false; ///< open the source through a symlink (followed links, roots)
-    bool serial = false; ///< big-file path: reader thread, "current file" display, skip
+    bool serial = false;       ///< big-file path: reader thread, "current file" display, skip
 };
 
 /// Copies single items (worker thread and small-file threads; thread-safe). For a regular

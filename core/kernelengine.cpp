@@ -72,8 +72,7 @@ DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, de
             if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
                 return stopOutcome(job);
             const qint64 want = std::min(step, region.end - position);
-            if (!job.limiter.throttle(want, transfer.skipRequested)
-                || stopRequested(job, transfer))
+            if (!job.limiter.throttle(want, transfer.skipRequested) || stopRequested(job, transfer))
                 return stopOutcome(job);
             if (job.hooks.beforeWrite) {
                 if (const int injected =

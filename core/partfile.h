@@ -24,8 +24,7 @@ public:
     PartFileGuard(int directoryFd, QByteArray name)
         : m_directoryFd(directoryFd)
         , m_name(std::move(name))
-    {
-    }
+    {}
     ~PartFileGuard() { removeNow(); }
     PartFileGuard(const PartFileGuard &) = delete;
     PartFileGuard &operator=(const PartFileGuard &) = delete;

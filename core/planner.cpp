@@ -55,11 +55,10 @@ struct Planner::Frame
 Planner::Planner(JobContext &job, ErrorHandler onError)
     : m_job(job)
     , m_onError(std::move(onError))
-{
-}
+{}
 
-bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination,
-                      Plan &plan, CopyIssue &fatal)
+bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
+                      CopyIssue &fatal)
 {
     if (sources.isEmpty()) {
         fatal = CopyIssue::withDetail(FileOperation::Plan, destination,
@@ -97,8 +96,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         targetName = NativePath::baseName(cleaned);
         struct stat parent = {};
         if (::stat(targetParent.constData(), &parent) != 0 || !S_ISDIR(parent.st_mode)) {
-            fatal = CopyIssue::fromErrno(FileOperation::Plan, targetParent,
-                                         errno ? errno : ENOTDIR);
+            fatal =
+                CopyIssue::fromErrno(FileOperation::Plan, targetParent, errno ? errno : ENOTDIR);
             fatal.detail = QStringLiteral("the destination's folder is not usable");
             return false;
         }
@@ -172,8 +171,7 @@ bool Planner::statEntry(int directoryFd, const QByteArray &name, const QByteArra
         qCDebug(lcPlan) << "not following" << path << errnoName(errno);
         return true;
     }
-    if (S_ISDIR(target.st_mode)
-        && m_ancestors.contains(qMakePair(target.st_dev, target.st_ino))) {
+    if (S_ISDIR(target.st_mode) && m_ancestors.contains(qMakePair(target.st_dev, target.st_ino))) {
         loop = true;
         return true;
     }
@@ -187,13 +185,12 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
     const bool follow = m_job.options.followSymlinks || root.followRoot;
     struct stat st = {};
     for (int attempt = 1;; ++attempt) {
-        if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st,
-                      follow ? 0 : AT_SYMLINK_NOFOLLOW)
+        if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st, follow ? 0 : AT_SYMLINK_NOFOLLOW)
             == 0)
             break;
         const int error = errno;
-        const ErrorAction action = m_onError(
-            CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
+        const ErrorAction action =
+            m_onError(CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
         if (action == ErrorAction::Abort)
             return false;
         if (action == ErrorAction::Skip) {
@@ -220,8 +217,8 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
     ++plan.folderCount;
     UniqueFd directory;
     for (int attempt = 1;; ++attempt) {
-        directory.reset(::open(root.sourcePath.constData(),
-                               DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW)));
+        directory.reset(
+            ::open(root.sourcePath.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW)));
         if (directory)
             break;
         const int error = errno;

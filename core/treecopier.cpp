@@ -84,8 +84,8 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
             source.reset();
             return false;
         }
-        source = std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev,
-                                                   false);
+        source =
+            std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev, false);
     }
     if (!destination || destination->path != root.destinationParent) {
         UniqueFd fd(::open(root.destinationParent.constData(), Flags));
@@ -107,7 +107,8 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
 void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
 {
     if (m_fileSystems.find(folder.device) == m_fileSystems.end())
-        m_fileSystems.emplace(folder.device, UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
+        m_fileSystems.emplace(folder.device,
+                              UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
 }
 
 void TreeCopier::run()

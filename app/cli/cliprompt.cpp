@@ -88,9 +88,8 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
         }
     }
     case QuestionKind::Error: {
-        const QString prompt =
-            question.issue.message()
-            + QStringLiteral("\n[r]etry, [s]kip, skip [a]ll errors, a[b]ort: ");
+        const QString prompt = question.issue.message()
+                               + QStringLiteral("\n[r]etry, [s]kip, skip [a]ll errors, a[b]ort: ");
         for (;;) {
             switch (readChoice(prompt)) {
             case 'r':

@@ -94,10 +94,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
             differences << QStringLiteral("device differs: %1").arg(show(b));
     } else if (S_ISREG(sa.st_mode)) {
         if (sa.st_size != sb.st_size) {
-            differences << QStringLiteral("size %1 != %2: %3")
-                               .arg(sa.st_size)
-                               .arg(sb.st_size)
-                               .arg(show(b));
+            differences
+                << QStringLiteral("size %1 != %2: %3").arg(sa.st_size).arg(sb.st_size).arg(show(b));
             return;
         }
         const int fa = ::open(a.constData(), O_RDONLY | O_CLOEXEC);
@@ -110,8 +108,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
         while (same && offset < sa.st_size) {
             const off_t dataA = ::lseek(fa, offset, SEEK_DATA);
             const off_t dataB = ::lseek(fb, offset, SEEK_DATA);
-            off_t next = std::min<off_t>(dataA < 0 ? sa.st_size : dataA,
-                                         dataB < 0 ? sb.st_size : dataB);
+            off_t next =
+                std::min<off_t>(dataA < 0 ? sa.st_size : dataA, dataB < 0 ? sb.st_size : dataB);
             if (next > offset)
                 offset = next; // both are holes (zeros) up to here
             if (offset >= sa.st_size)
