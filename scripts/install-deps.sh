@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Sluice needs, only those that are missing.
 #   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
 #   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools)
-#   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format, clang-tidy...)
+#   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format-14, clang-tidy-14)
 set -euo pipefail
 
 group=${1:-build}
@@ -15,7 +15,9 @@ build=(build-essential cmake ninja-build pkg-config ccache
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 rsync desktop-file-utils appstream help2man
       dpkg-dev fakeroot file)
-ci=(clang-format clang-tidy)
+# .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
+# (libasan8, libubsan1) come with build-essential.
+ci=(clang-format-14 clang-tidy-14)
 
 packages=("${build[@]}")
 case "$group" in
