@@ -7,8 +7,10 @@ set -euo pipefail
 
 group=${1:-build}
 
+# libqt6opengl6-dev: Qt6Charts' CMake package requires Qt6OpenGL, but Debian's
+# qt6-charts-dev does not depend on it (a fresh Debian 12 fails to find Qt6Charts).
 build=(build-essential cmake ninja-build pkg-config ccache
-       qt6-base-dev qt6-base-dev-tools libgl-dev
+       qt6-base-dev qt6-base-dev-tools libgl-dev libqt6opengl6-dev
        qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
        qt6-translations-l10n qt6-qpa-plugins libqt6svg6
        libxxhash-dev fonts-dejavu-core)
