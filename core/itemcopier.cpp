@@ -116,6 +116,60 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     return errno;
 }
 
+// What this copy created under a part name (a part file, link, FIFO or node), checked
+// again right before the name is renamed into place.
+struct CreatedPart
+{
+    dev_t dev = 0;
+    ino_t ino = 0;
+    mode_t type = 0;
+    bool valid = false;
+
+    static CreatedPart fromStat(const struct stat &st)
+    {
+        return {st.st_dev, st.st_ino, mode_t(st.st_mode & S_IFMT), true};
+    }
+    bool sameAs(const struct stat &st) const
+    {
+        return valid && st.st_dev == dev && st.st_ino == ino && mode_t(st.st_mode & S_IFMT) == type;
+    }
+};
+
+// Returned by renameIntoPlace() when the part name no longer holds what this copy created.
+constexpr int PartReplaced = -1;
+
+// Renames the part name onto the final name (replacing it only when overwriting). First
+// checks that the part name still holds what this copy created: anyone who may write in the
+// destination folder could have replaced it meanwhile (with a link to a file elsewhere, say),
+// and renaming would then put their entry, not the copy, under the final name. Returns 0,
+// PartReplaced, or an errno value.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite, const CreatedPart &created)
+{
+    struct stat now {};
+    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? PartReplaced : errno;
+    if (!created.sameAs(now))
+        return PartReplaced;
+    if (!overwrite)
+        return renameNoReplace(directoryFd, partName, finalName);
+    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+               ? 0
+               : errno;
+}
+
+CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
+                      FileOperation operation = FileOperation::Rename)
+{
+    if (error != PartReplaced)
+        return CopyIssue::fromErrno(operation, finalPath, error);
+    return CopyIssue::withDetail(
+        FileOperation::Rename, finalPath,
+        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
+                       "written; it was not put in place")
+            .arg(NativePath::toDisplay(partPath)));
+}
+
 } // namespace
 
 struct ItemCopier::Attempt
@@ -225,6 +279,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     }
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
+    CreatedPart created;
+    if (struct stat st {}; ::fstat(part.get(), &st) == 0)
+        created = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(task, partName));
 
     DataTransfer transfer;
     transfer.sourceFd = sourceFd.get();
@@ -326,17 +385,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = placement.action == Placement::Action::Overwrite
-                              ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                            placement.name.constData())
-                                         == 0
-                                     ? 0
-                                     : errno)
-                              : renameNoReplace(directoryFd, partName, placement.name);
+        const int error =
+            renameIntoPlace(directoryFd, partName, placement.name,
+                            placement.action == Placement::Action::Overwrite, created);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
-            return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
+            return fail(renameIssue(error, destinationPath(task, partName), destination));
         // Someone created the name while we copied: decide again, like any collision.
         placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before,
                                      source, destination);
@@ -436,19 +491,22 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                 error = errno;
             } else {
                 PartFileGuard guard(directoryFd, partName);
-                error = placement.action == Placement::Action::Overwrite
-                            ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                          placement.name.constData())
-                                       == 0
-                                   ? 0
-                                   : errno)
-                            : renameNoReplace(directoryFd, partName, placement.name);
+                CreatedPart created;
+                if (struct stat st {}; ::fstatat(first.first->fd.get(), first.second.constData(),
+                                                 &st, AT_SYMLINK_NOFOLLOW)
+                                       == 0)
+                    created = CreatedPart::fromStat(st);
+                if (m_job.hooks.afterPartCreated)
+                    m_job.hooks.afterPartCreated(destinationPath(task, partName));
+                error = renameIntoPlace(directoryFd, partName, placement.name,
+                                        placement.action == Placement::Action::Overwrite, created);
                 if (error == 0) {
                     guard.commit();
                     return ItemOutcome::Copied;
                 }
             }
-            issue = CopyIssue::fromErrno(FileOperation::Link, destination, error);
+            issue = renameIssue(error, destinationPath(task, partName), destination,
+                                FileOperation::Link);
         }
         const ErrorAction action =
             resolveError(m_job, issue, attempt, sourcePath(task), destination);
@@ -532,21 +590,27 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                 }
                 if (error == 0) {
                     PartFileGuard guard(directoryFd, partName);
+                    CreatedPart created;
+                    if (struct stat st {}; ::fstatat(directoryFd, partName.constData(), &st,
+                                                     AT_SYMLINK_NOFOLLOW)
+                                               == 0
+                                           && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
+                        created = CreatedPart::fromStat(st);
+                    if (m_job.hooks.afterPartCreated)
+                        m_job.hooks.afterPartCreated(destinationPath(task, partName));
+                    // Metadata by name never follows a link (metadata.cpp), and the rename
+                    // checks that the part name still holds what was created here.
                     error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
                                             m_job.umask, finalPath, m_job.issues);
                     if (error == 0)
-                        error = placement.action == Placement::Action::Overwrite
-                                    ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                                  placement.name.constData())
-                                               == 0
-                                           ? 0
-                                           : errno)
-                                    : renameNoReplace(directoryFd, partName, placement.name);
+                        error = renameIntoPlace(directoryFd, partName, placement.name,
+                                                placement.action == Placement::Action::Overwrite,
+                                                created);
                     if (error == 0) {
                         guard.commit();
                         return ItemOutcome::Copied;
                     }
-                    issue = CopyIssue::fromErrno(FileOperation::Rename, finalPath, error);
+                    issue = renameIssue(error, destinationPath(task, partName), finalPath);
                 } else {
                     issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
                 }
