@@ -270,6 +270,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray partName = partFileName(placement.name);
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
+    if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
+        // A create that failed half-way (some FUSE file systems) must not leave an empty
+        // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
+        ::unlinkat(directoryFd, partName.constData(), 0);
+    }
     if (partFd < 0) {
         CopyIssue issue =
             CopyIssue::fromErrno(FileOperation::Create, destinationPath(task, partName), -partFd);
@@ -560,6 +565,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
             } else {
                 const QByteArray partName = partFileName(placement.name);
                 const QByteArray finalPath = destinationPath(task, placement.name);
+                // Armed before creating: some file systems fail a create yet leave an entry
+                // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
+                PartFileGuard guard(directoryFd, partName);
                 int error = 0;
                 for (int tries = 0; tries < 2; ++tries) {
                     int result = 0;
@@ -589,7 +597,6 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     return ItemOutcome::Skipped;
                 }
                 if (error == 0) {
-                    PartFileGuard guard(directoryFd, partName);
                     CreatedPart created;
                     if (struct stat st {}; ::fstatat(directoryFd, partName.constData(), &st,
                                                      AT_SYMLINK_NOFOLLOW)
