@@ -296,7 +296,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     transfer.sourcePath = source;
     transfer.destinationPath = destination;
     transfer.plannedSize = before.st_size;
-    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size;
+    // Holes are skipped only where the destination keeps them; elsewhere every byte is
+    // written in order (zeros read from the holes), never a write past the end.
+    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size
+                      && fileSystemKeepsHoles(part.get());
     transfer.progress = &progress;
     const quint64 skipsAtStart = m_job.control.skipRequests();
     if (task.serial)
