@@ -27,8 +27,6 @@ qint64 minimumSize(FsKind kind)
         return 300 * MiB;
     case FsKind::Btrfs:
         return 110 * MiB;
-    case FsKind::Vfat:
-        return 34 * MiB; // FAT32 needs 65525 clusters
     default:
         return 4 * MiB;
     }
@@ -122,7 +120,8 @@ QString runTool(const QString &program, const QStringList &arguments, int timeou
         .arg(QString::fromLocal8Bit(process.readAll()).trimmed());
 }
 
-std::unique_ptr<TestMount> TestMount::create(FsKind kind, qint64 sizeBytes, QString &error)
+std::unique_ptr<TestMount> TestMount::create(FsKind kind, qint64 sizeBytes, QString &error,
+                                             const QByteArray &mountOptions)
 {
     if (!canMount()) {
         error = QStringLiteral("mounting needs root");
@@ -138,7 +137,7 @@ std::unique_ptr<TestMount> TestMount::create(FsKind kind, qint64 sizeBytes, QStr
     }
     base->setAutoRemove(false); // removed by ~TestMount only once unmounted
     std::unique_ptr<TestMount> mount(new TestMount(kind, std::move(base)));
-    error = mount->mount(std::max(sizeBytes, minimumSize(kind)));
+    error = mount->mount(std::max(sizeBytes, minimumSize(kind)), mountOptions);
     if (!error.isEmpty()) {
         error = QStringLiteral("cannot mount %1: %2").arg(fsKindName(kind), error);
         return nullptr;
@@ -162,14 +161,16 @@ TestMount::~TestMount()
         TestTree::removeTree(QFile::encodeName(m_base->path()));
 }
 
-QString TestMount::mount(qint64 sizeBytes)
+QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
 {
     if (::mkdir(m_mountPoint.constData(), 0755) != 0)
         return QString::fromLocal8Bit(std::strerror(errno));
     const QString mountPoint = QFile::decodeName(m_mountPoint);
     const QString image = m_base->filePath(QStringLiteral("image"));
     if (m_kind == FsKind::Tmpfs) {
-        const QByteArray options = "size=" + QByteArray::number(sizeBytes) + ",mode=0755";
+        QByteArray options = "size=" + QByteArray::number(sizeBytes) + ",mode=0755";
+        if (!mountOptions.isEmpty())
+            options += ',' + mountOptions;
         if (::mount("sluice-test", m_mountPoint.constData(), "tmpfs", 0, options.constData())
             != 0)
             return QStringLiteral("mount -t tmpfs: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
@@ -202,10 +203,9 @@ QString TestMount::mount(qint64 sizeBytes)
                         {QStringLiteral("-q"), QStringLiteral("-f"), image});
         break;
     case FsKind::Vfat:
-        error = runTool(QStringLiteral("mkfs.vfat"), {QStringLiteral("-F"), QStringLiteral("32"),
-                                                       QStringLiteral("-S"), QStringLiteral("512"),
-                                                       QStringLiteral("-s"), QStringLiteral("1"),
-                                                       image});
+        // The FAT type mkfs.vfat picks for the size (FAT16 for small images): fusefat
+        // reports no free space at all for FAT32 (statfs gives 0 blocks).
+        error = runTool(QStringLiteral("mkfs.vfat"), {image});
         break;
     case FsKind::Exfat:
         error = runTool(QStringLiteral("mkfs.exfat"), {image});
@@ -230,7 +230,11 @@ QString TestMount::mount(qint64 sizeBytes)
         break;
     default:
         error = runTool(QStringLiteral("mount"),
-                        {QStringLiteral("-o"), QStringLiteral("loop"), image, mountPoint});
+                        {QStringLiteral("-o"),
+                         QStringLiteral("loop")
+                             + (mountOptions.isEmpty() ? QString()
+                                                       : u',' + QString::fromLatin1(mountOptions)),
+                         image, mountPoint});
         break;
     }
     if (!error.isEmpty())
@@ -258,20 +262,32 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     const int fd = ::open(filler.constData(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0)
         return false;
+    // Half of what is left at a time with fallocate(2) where the file system has it (file
+    // systems reserve metadata as they go, so never all of it at once), then small writes.
+    for (int step = 0; step < 32; ++step) {
+        const qint64 excess = freeBytes() - bytes;
+        struct stat st {};
+        if (excess < 16 * MiB || ::fstat(fd, &st) != 0
+            || ::fallocate(fd, 0, st.st_size, excess / 2 / 4096 * 4096) != 0)
+            break;
+        ::syncfs(fd);
+    }
+    // Then at most 1 MiB at a time: fallocate(2) again (appending writes would make XFS
+    // preallocate beyond the end and overshoot), write(2) where it is not supported.
     const QByteArray zeros(int(MiB), '\0');
     bool ok = true;
-    // Big steps with fallocate(2) where the file system has it, then 1 MiB writes.
-    while (ok && freeBytes() - bytes > 8 * MiB) {
+    bool allocate = true;
+    for (qint64 excess = freeBytes() - bytes; ok && excess > 0; excess = freeBytes() - bytes) {
+        const qint64 step = std::min<qint64>(MiB, (excess + 4095) / 4096 * 4096);
         struct stat st {};
-        ::fstat(fd, &st);
-        const qint64 step = freeBytes() - bytes - 4 * MiB;
-        if (::fallocate(fd, 0, st.st_size, step) != 0)
-            break;
-        ::fsync(fd);
+        if (allocate && (::fstat(fd, &st) != 0 || ::fallocate(fd, 0, st.st_size, step) != 0))
+            allocate = false;
+        if (!allocate)
+            ok = ::write(fd, zeros.constData(), size_t(step)) == step;
+        ok = ok && ::syncfs(fd) == 0;
     }
-    while (ok && freeBytes() - bytes >= MiB)
-        ok = ::write(fd, zeros.constData(), zeros.size()) == zeros.size() && ::fsync(fd) == 0;
     ok = ::close(fd) == 0 && ok;
+    ::sync();
     const qint64 left = freeBytes();
     return ok && left <= bytes && left >= bytes - MiB;
 }

@@ -37,7 +37,9 @@ class TestMount final
 public:
     /// Mounts a new file system of @p kind, at least @p sizeBytes big (rounded up to what
     /// mkfs accepts: XFS 300 MiB, btrfs 110 MiB). Returns null and sets @p error on failure.
-    static std::unique_ptr<TestMount> create(FsKind kind, qint64 sizeBytes, QString &error);
+    /// @p mountOptions are added to tmpfs's options or to mount(8)'s -o (not for FUSE).
+    static std::unique_ptr<TestMount> create(FsKind kind, qint64 sizeBytes, QString &error,
+                                             const QByteArray &mountOptions = {});
     ~TestMount();
     Q_DISABLE_COPY_MOVE(TestMount)
 
@@ -54,7 +56,7 @@ public:
 
 private:
     TestMount(FsKind kind, std::unique_ptr<QTemporaryDir> base);
-    QString mount(qint64 sizeBytes);
+    QString mount(qint64 sizeBytes, const QByteArray &mountOptions);
 
     FsKind m_kind;
     std::unique_ptr<QTemporaryDir> m_base;
@@ -71,11 +73,14 @@ bool canMount();
 
 /// In a test slot: mounts a file system into the std::unique_ptr<TestMount> @p variable, or
 /// fails the test with the reason.
-#define FS_MOUNT(variable, kind, size)                                                          \
+#define FS_MOUNT(variable, kind, size) FS_MOUNT_WITH(variable, kind, size, QByteArray())
+
+/// FS_MOUNT() with extra mount options (see TestMount::create()).
+#define FS_MOUNT_WITH(variable, kind, size, options)                                           \
     std::unique_ptr<TestMount> variable;                                                       \
     do {                                                                                       \
         QString mountError_;                                                                   \
-        variable = TestMount::create((kind), (size), mountError_);                             \
+        variable = TestMount::create((kind), (size), mountError_, (options));                  \
         QVERIFY2(variable, qPrintable(mountError_));                                           \
     } while (false)
 

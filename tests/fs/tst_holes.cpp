@@ -76,6 +76,8 @@ private Q_SLOTS:
     void twoGiBSparseFileFitsOnA64MiBTmpfs();
     void markerInTheLastBytesOfA3GiBSparseFileArrives_data();
     void markerInTheLastBytesOfA3GiBSparseFileArrives();
+    void sparseFileOntoFatArrivesWithItsZeros_data();
+    void sparseFileOntoFatArrivesWithItsZeros();
     void progressBeyond4GiBRisesToExactly100Percent();
     void progressOfOnlyEmptyEntriesReaches100Percent();
     void jsonProgressBeyond4GiBHasNoNaNAndNoNegativeEta();
@@ -154,6 +156,51 @@ void TestHoles::markerInTheLastBytesOfA3GiBSparseFileArrives()
     QCOMPARE(FsHelpers::fileDigest(copy), FsHelpers::fileDigest(source));
     QVERIFY2(TestTree::allocatedBytes(copy) <= 1 * MiB,
              qPrintable(QString::number(TestTree::allocatedBytes(copy))));
+}
+
+void TestHoles::sparseFileOntoFatArrivesWithItsZeros_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<Engine>("engine");
+    for (const FsKind fs : {FsKind::Vfat, FsKind::Exfat}) {
+        for (const Engine engine : {Engine::Auto, Engine::Stream, Engine::Kernel})
+            QTest::addRow("%s, %s", qPrintable(fsKindName(fs)), qPrintable(engineName(engine)))
+                << fs << engine;
+    }
+}
+
+void TestHoles::sparseFileOntoFatArrivesWithItsZeros()
+{
+    // FAT keeps no holes, and fusefat refuses writes past the end of a file and every
+    // truncate: the copy must write the zeros, in order.
+    QFETCH(FsKind, fs);
+    QFETCH(Engine, engine);
+    Scratch scratch;
+    constexpr qint64 Size = 12 * MiB + 3;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-in-middle"), Size, {0, 6 * MiB, Size - 8}));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-at-end"), Size, {0}));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-at-start"), Size, {Size - 8}));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/small-sparse"), 300 * KiB, {200 * KiB}));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/dense"), 3 * MiB + 1, 81));
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.engine = engine;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    QCOMPARE(run.result.errorCount(), qint64(0));
+    QCOMPARE(run.result.itemsCopied, qint64(6));
+    for (const QByteArray name : {"hole-in-middle", "hole-at-end", "hole-at-start", "small-sparse",
+                                  "dense"}) {
+        const QByteArray copy = disk->path("src/" + name);
+        QCOMPARE(fileSize(copy), fileSize(scratch.path("src/" + name)));
+        QVERIFY2(FsHelpers::fileDigest(copy) == FsHelpers::fileDigest(scratch.path("src/" + name)),
+                 name.constData());
+    }
+    QCOMPARE(markerAt(disk->path("src/hole-in-middle"), 6 * MiB), 6 * MiB);
+    QCOMPARE(markerAt(disk->path("src/hole-at-start"), Size - 8), Size - 8);
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }
 
 void TestHoles::progressBeyond4GiBRisesToExactly100Percent()
