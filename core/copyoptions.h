@@ -71,8 +71,8 @@ struct CopyOptions
     int queueDepth = 8;         ///< buffers in the pool; memory = chunkSize × queueDepth
     CollisionPolicy onCollision = CollisionPolicy::Ask;
     ErrorPolicy onError = ErrorPolicy::Ask;
-    int retryLimit = 3;            ///< attempts per item under ErrorPolicy::Retry
-    bool followSymlinks = false;   ///< copy what links point to instead of the links
+    int retryLimit = 3;          ///< attempts per item under ErrorPolicy::Retry
+    bool followSymlinks = false; ///< copy what links point to instead of the links
     PreserveOptions preserve;
     Engine engine = Engine::Auto;
     Durability durability = Durability::Job;

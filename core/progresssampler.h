@@ -31,8 +31,7 @@ public:
     static constexpr int IntervalMs = 100;
 
     /// @p clockMs: monotonic milliseconds, injectable for tests (default: QElapsedTimer).
-    explicit ProgressSampler(std::shared_ptr<JobContext> job,
-                             std::function<qint64()> clockMs = {});
+    explicit ProgressSampler(std::shared_ptr<JobContext> job, std::function<qint64()> clockMs = {});
     ~ProgressSampler() override;
     Q_DISABLE_COPY_MOVE(ProgressSampler)
 

@@ -18,7 +18,9 @@ namespace {
 class Gate
 {
 public:
-    explicit Gate(qint64 holdAt) : m_holdAt(holdAt) {}
+    explicit Gate(qint64 holdAt)
+        : m_holdAt(holdAt)
+    {}
     int beforeWrite(qint64 offset)
     {
         std::unique_lock lock(m_mutex);
@@ -166,9 +168,9 @@ void TestControl::cancelRemovesThePartFileAndKeepsFinishedFiles()
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
     QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
     QVERIFY(::access(m_scratch->path("out/src/c-after").constData(), F_OK) != 0);
-    QVERIFY(TestTree::compareTrees(m_scratch->path("src/a-small"),
-                                   m_scratch->path("out/src/a-small"))
-                .isEmpty());
+    QVERIFY(
+        TestTree::compareTrees(m_scratch->path("src/a-small"), m_scratch->path("out/src/a-small"))
+            .isEmpty());
     QTest::qWait(100);
     QCOMPARE(finished.size(), 1);
 }
@@ -195,9 +197,9 @@ void TestControl::skipMovesOnToTheNextFile()
     QCOMPARE(result.itemsCopied, qint64(3)); // folder, a-small, c-after
     QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
-    QVERIFY(TestTree::compareTrees(m_scratch->path("src/c-after"),
-                                   m_scratch->path("out/src/c-after"))
-                .isEmpty());
+    QVERIFY(
+        TestTree::compareTrees(m_scratch->path("src/c-after"), m_scratch->path("out/src/c-after"))
+            .isEmpty());
 }
 
 void TestControl::cancelWhilePausedEndsTheJob()
