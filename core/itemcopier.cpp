@@ -32,7 +32,7 @@ namespace Sluice {
 
 namespace {
 
-constexpr int FlushBehindLag = 4; // windows in flight before the oldest is waited for
+constexpr int FlushBehindLag = 2; // windows in flight before the oldest is waited for
 
 bool isPseudoFileSystem(int fd)
 {
@@ -266,7 +266,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         };
     std::optional<FlushBehind> flush;
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
-    if (durable && before.st_size >= 2 * m_job.options.flushWindow) {
+    // Big files go through the serial path; writing back behind them keeps the dirty page
+    // cache bounded. Small files in the pool are left to the final syncfs(2).
+    if (durable && task.serial) {
         flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow, FlushBehindLag);
         transfer.flush = &*flush;
     }
