@@ -144,6 +144,18 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     return errno;
 }
 
+// Gives the finished part file its final name: over an existing entry when overwriting,
+// otherwise never replacing anything. Returns 0 or an errno.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite)
+{
+    if (!overwrite)
+        return renameNoReplace(directoryFd, partName, finalName);
+    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+               ? 0
+               : errno;
+}
+
 } // namespace
 
 struct ItemCopier::Attempt
@@ -354,12 +366,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = placement.action == Placement::Action::Overwrite
-                              ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                            placement.name.constData()) == 0
-                                     ? 0
-                                     : errno)
-                              : renameNoReplace(directoryFd, partName, placement.name);
+        const int error = renameIntoPlace(directoryFd, partName, placement.name,
+                                          placement.action == Placement::Action::Overwrite);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
@@ -498,12 +506,8 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                 error = errno;
             } else {
                 PartFileGuard guard(directoryFd, partName);
-                error = placement.action == Placement::Action::Overwrite
-                            ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                          placement.name.constData()) == 0
-                                   ? 0
-                                   : errno)
-                            : renameNoReplace(directoryFd, partName, placement.name);
+                error = renameIntoPlace(directoryFd, partName, placement.name,
+                                        placement.action == Placement::Action::Overwrite);
                 if (error == 0) {
                     guard.commit();
                     queueSourceRemoval(task);
@@ -601,12 +605,8 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
                                             m_job.umask, finalPath, m_job.issues);
                     if (error == 0)
-                        error = placement.action == Placement::Action::Overwrite
-                                    ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                                  placement.name.constData()) == 0
-                                           ? 0
-                                           : errno)
-                                    : renameNoReplace(directoryFd, partName, placement.name);
+                        error = renameIntoPlace(directoryFd, partName, placement.name,
+                                                placement.action == Placement::Action::Overwrite);
                     if (error == 0) {
                         guard.commit();
                         queueSourceRemoval(task);
