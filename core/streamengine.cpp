@@ -11,33 +11,13 @@
 
 #include <QScopeGuard>
 
-#include <QLocale>
-
 #include <algorithm>
 #include <optional>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace Sluice::StreamEngine {
 
 namespace {
-
-// A failed write, named by its cause. Some file systems answer a full disk with another
-// errno (fusefat says EPERM): when the destination has less room than the chunk needed,
-// the message says so next to what the kernel said.
-CopyIssue writeIssue(int fd, const QByteArray &path, int error, qint64 length)
-{
-    CopyIssue issue = CopyIssue::fromErrno(FileOperation::Write, path, error);
-    struct statvfs space {};
-    if (error != ENOSPC && error != EDQUOT && ::fstatvfs(fd, &space) == 0
-        && qint64(space.f_bavail) * qint64(space.f_frsize) < length) {
-        issue.detail = QStringLiteral("the destination is full (%1 free)")
-                           .arg(QLocale::c().formattedDataSize(
-                               qint64(space.f_bavail) * qint64(space.f_frsize), 1,
-                               QLocale::DataSizeIecFormat));
-    }
-    return issue;
-}
 
 // Per-chunk work of the writing side, shared by both loops.
 class ChunkWriter
@@ -46,8 +26,7 @@ public:
     ChunkWriter(JobContext &job, const DataTransfer &transfer)
         : m_job(job)
         , m_transfer(transfer)
-    {
-    }
+    {}
 
     bool stopRequested() const
     {
@@ -82,7 +61,7 @@ public:
             error = pwriteFully(m_transfer.destinationFd, data, length, offset);
         if (error != 0)
             return DataOutcome::failed(
-                writeIssue(m_transfer.destinationFd, m_transfer.destinationPath, error, length));
+                CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, error));
         m_job.counters.bytesWritten.fetch_add(length, std::memory_order_relaxed);
         m_transfer.progress->advanceTo(offset + length);
         if (m_transfer.flush) {

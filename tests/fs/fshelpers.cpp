@@ -275,6 +275,15 @@ const Sluice::CopyIssue *findIssue(const Sluice::CopyResult &result, const QByte
     return nullptr;
 }
 
+const Sluice::CopyIssue *findError(const Sluice::CopyResult &result, const QByteArray &pathSuffix)
+{
+    for (const Sluice::CopyIssue &issue : result.issues) {
+        if (issue.isError() && issue.path.endsWith(pathSuffix))
+            return &issue;
+    }
+    return nullptr;
+}
+
 QString describeIssues(const Sluice::CopyResult &result)
 {
     QStringList lines{QStringLiteral("status %1, %2 copied, %3 skipped, %4 failed")

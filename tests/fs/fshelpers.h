@@ -29,6 +29,9 @@ QList<QByteArray> emptyFiles(const QByteArray &root);
 /// The first issue whose path ends with @p pathSuffix, or null.
 const Sluice::CopyIssue *findIssue(const Sluice::CopyResult &result, const QByteArray &pathSuffix);
 
+/// The first error (not warning) whose path ends with @p pathSuffix, or null.
+const Sluice::CopyIssue *findError(const Sluice::CopyResult &result, const QByteArray &pathSuffix);
+
 /// Every issue's message(), one per line, for failure output.
 QString describeIssues(const Sluice::CopyResult &result);
 

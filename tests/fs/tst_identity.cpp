@@ -98,7 +98,7 @@ void TestIdentity::hardLinkInAnotherFolderIsRefusedAsTheSameFile()
     QCOMPARE(run.finishedCount, 1);
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(1));
-    const CopyIssue *issue = FsHelpers::findIssue(run.result, "a/file");
+    const CopyIssue *issue = FsHelpers::findError(run.result, "a/file");
     QVERIFY2(issue, qPrintable(FsHelpers::describeIssues(run.result)));
     QVERIFY(issue->isError());
     QVERIFY2(issue->message().contains(QStringLiteral("are the same file")),
@@ -134,7 +134,7 @@ void TestIdentity::sameFileThroughABindMountIsRefused()
                                               options, {}, countingWrites(writes));
 
     QCOMPARE(run.result.status, CopyStatus::Failed);
-    const CopyIssue *issue = FsHelpers::findIssue(run.result, "data/file");
+    const CopyIssue *issue = FsHelpers::findError(run.result, "data/file");
     QVERIFY2(issue && issue->message().contains(QStringLiteral("are the same file")),
              qPrintable(FsHelpers::describeIssues(run.result)));
     QCOMPARE(writes.load(), 0);

@@ -302,7 +302,7 @@ void TestSymlinks::symlinkPlantedAtAFolderNameReceivesNothing()
         if (policy == CollisionPolicy::Overwrite) {
             // A link is not a folder to merge into, and is never replaced by one.
             QCOMPARE(run.result.status, CopyStatus::Failed);
-            const CopyIssue *issue = FsHelpers::findIssue(run.result, "out/tree/inner");
+            const CopyIssue *issue = FsHelpers::findError(run.result, "out/tree/inner");
             QVERIFY2(issue, qPrintable(FsHelpers::describeIssues(run.result)));
         }
     }
@@ -343,7 +343,7 @@ void TestSymlinks::partFileSwappedForASymlinkWhileWrittenIsNotRenamedIntoPlace()
     // The final name never holds what someone else put under the part name.
     QVERIFY2(!isSymlink(disk->path("out/big")), "the planted link was renamed into place");
     QCOMPARE(run.result.status, CopyStatus::Failed);
-    const CopyIssue *issue = FsHelpers::findIssue(run.result, "out/big");
+    const CopyIssue *issue = FsHelpers::findError(run.result, "out/big");
     QVERIFY2(issue && issue->isError(), qPrintable(FsHelpers::describeIssues(run.result)));
     QVERIFY(::access(disk->path("out/big").constData(), F_OK) != 0);
 }
@@ -442,7 +442,7 @@ void TestSymlinks::specialPartSwappedForASymlinkIsNotFollowedNorRenamed()
     QVERIFY2(::lstat(disk->path("out/src/item").constData(), &st) != 0,
              "what was planted under the part name was renamed into place");
     QCOMPARE(run.result.status, CopyStatus::Failed);
-    const CopyIssue *issue = FsHelpers::findIssue(run.result, "out/src/item");
+    const CopyIssue *issue = FsHelpers::findError(run.result, "out/src/item");
     QVERIFY2(issue && issue->isError()
                  && issue->message().contains(QStringLiteral("was replaced or removed")),
              qPrintable(FsHelpers::describeIssues(run.result)));
