@@ -14,7 +14,7 @@
 /// PATH_MAX, and a gate that holds the writer at an exact offset.
 namespace FsHelpers {
 
-/// SHA-256 (hex) of a file's bytes, or "" when it cannot be read.
+/// XXH3-128 (hex) of a file's content, or "" when it cannot be read.
 QByteArray fileDigest(const QByteArray &path);
 
 /// One line per entry below @p root (sorted, relative names): type, permission bits, owner,
