@@ -136,6 +136,8 @@ std::unique_ptr<TestMount> TestMount::create(FsKind kind, qint64 sizeBytes, QStr
         return nullptr;
     }
     base->setAutoRemove(false); // removed by ~TestMount only once unmounted
+    // Unprivileged children (tests/fs/tst_unreadable.cpp) must reach the mount point.
+    ::chmod(QFile::encodeName(base->path()).constData(), 0755);
     std::unique_ptr<TestMount> mount(new TestMount(kind, std::move(base)));
     error = mount->mount(std::max(sizeBytes, minimumSize(kind)), mountOptions);
     if (!error.isEmpty()) {
