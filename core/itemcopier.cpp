@@ -227,7 +227,9 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
     if (item.hardLinkOf >= 0) {
         if (const auto linked = linkToFirst(task))
             return *linked;
-        // The first name was not copied: this name becomes the copy.
+        // The first name was not copied, or the destination cannot link: this name becomes
+        // a copy of its own, and its bytes join the total (counted once, for the first name).
+        m_job.counters.addTotal(item.size);
     }
     ItemProgress progress(m_job.counters, item.size, task.serial);
     if (task.serial)
@@ -523,8 +525,13 @@ std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
 
 void ItemCopier::rememberLink(const ItemTask &task, const QByteArray &finalName)
 {
+    // Keyed by the group's first name (what later names look up), by whichever name of the
+    // group was copied first: when the first name failed, the others link to the next.
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    const qint32 group = item.hardLinkOf >= 0 ? item.hardLinkOf : task.index;
     std::lock_guard lock(m_linkMutex);
-    m_firstLinks.insert(task.index, {task.destinationDirectory, finalName});
+    if (!m_firstLinks.contains(group))
+        m_firstLinks.insert(group, {task.destinationDirectory, finalName});
 }
 
 std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
@@ -560,6 +567,18 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
                          partName.constData(), 0) != 0) {
                 error = errno;
+                if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
+                    || error == EXDEV) {
+                    // FAT and the like cannot link (nor can an inode with too many links):
+                    // like other metadata the destination refuses, copy the data and warn.
+                    ::unlinkat(directoryFd, partName.constData(), 0);
+                    CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination,
+                                                             error, IssueSeverity::Warning);
+                    refused.detail = QStringLiteral("hard links cannot be kept here; copied "
+                                                    "as separate files");
+                    m_job.issues.addGrouped(refused);
+                    return std::nullopt;
+                }
             } else {
                 PartFileGuard guard(directoryFd, partName);
                 CreatedPart created;
