@@ -189,8 +189,11 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
     switch (m_kind) {
     case FsKind::Ext4:
         // No reserved blocks and no lazy init: free space is what the tests compute with.
+        // 4 KiB blocks as on real disks (mkfs picks 1 KiB for small images, which limits
+        // extended attributes to 1 KiB per file).
         error = runTool(QStringLiteral("mkfs.ext4"),
-                        {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-m"),
+                        {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-b"),
+                         QStringLiteral("4096"), QStringLiteral("-m"),
                          QStringLiteral("0"), QStringLiteral("-E"),
                          QStringLiteral("lazy_itable_init=0,lazy_journal_init=0,nodiscard"),
                          image});
