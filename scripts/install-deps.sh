@@ -13,7 +13,7 @@ build=(build-essential cmake ninja-build pkg-config ccache
        qt6-translations-l10n qt6-qpa-plugins libqt6svg6
        libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
-      fusefat exfat-fuse fuse3 dosfstools exfatprogs rsync desktop-file-utils appstream
+      fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
       dpkg-dev fakeroot file)
 ci=(clang-format clang-tidy)
 
