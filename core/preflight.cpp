@@ -12,6 +12,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cerrno>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -198,9 +199,22 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                  : open.empty()  ? -1
                                                  : open.back().second.get();
             const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
+            checkLimits(limits, item, index, name, plan, seenNames, findings);
+            if (limits.maxFileSize >= 0 && item.kind == ItemKind::File &&
+                item.size > limits.maxFileSize) {
+                // No answer makes it fit: refuse it now rather than write gigabytes first
+                // and fail at the limit (EFBIG). The warning above still lists it.
+                item.refused = true;
+                CopyIssue issue =
+                    CopyIssue::fromErrno(FileOperation::Preflight, plan.sourcePath(index), EFBIG);
+                issue.detail = QStringLiteral("%1 holds at most %2 bytes in one file")
+                                   .arg(limits.typeName)
+                                   .arg(limits.maxFileSize);
+                report.refused.append(issue);
+                continue;
+            }
             const qint64 need = spaceNeeded(item, limits.storesSparseFiles);
             needed += need;
-            checkLimits(limits, item, index, name, plan, seenNames, findings);
 
             if (item.kind == ItemKind::Directory &&
                 destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
