@@ -14,8 +14,7 @@ namespace {
 
 bool exists(int directoryFd, const QByteArray &name)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
