@@ -44,7 +44,7 @@ QByteArray numberedName(const QByteArray &name, int number)
 QByteArray freeNumberedName(int directoryFd, const QByteArray &name)
 {
     for (int number = 2;; ++number) {
-        const QByteArray candidate = numberedName(name, number);
+        QByteArray candidate = numberedName(name, number);
         if (!exists(directoryFd, candidate) && !exists(directoryFd, partFileName(candidate)))
             return candidate;
     }

@@ -400,16 +400,14 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
     if ((engine == Engine::Auto || engine == Engine::Reflink)
         && !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
-        const DataOutcome outcome =
-            ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
     if ((engine == Engine::Auto || engine == Engine::Kernel)
         && !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
-        const DataOutcome outcome =
-            KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
         transfer.startOffset = outcome.offset;

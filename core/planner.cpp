@@ -29,7 +29,7 @@ QByteArray stripTrailingSlashes(QByteArray path)
 // name of the folder they stand for.
 QByteArray sourceEntryName(const QByteArray &path)
 {
-    const QByteArray name = NativePath::baseName(path);
+    QByteArray name = NativePath::baseName(path);
     if (name != "." && name != ".." && !name.isEmpty())
         return name;
     char *resolved = ::realpath(path.constData(), nullptr);
