@@ -139,16 +139,58 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     return errno;
 }
 
-// Gives the finished part file its final name: over an existing entry when overwriting,
-// otherwise never replacing anything. Returns 0 or an errno.
-int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
-                    bool overwrite)
+// What this copy created under a part name (a part file, link, FIFO or node), checked
+// again right before the name is renamed into place.
+struct CreatedPart
 {
+    dev_t dev = 0;
+    ino_t ino = 0;
+    mode_t type = 0;
+    bool valid = false;
+
+    static CreatedPart fromStat(const struct stat &st)
+    {
+        return {st.st_dev, st.st_ino, mode_t(st.st_mode & S_IFMT), true};
+    }
+    bool sameAs(const struct stat &st) const
+    {
+        return valid && st.st_dev == dev && st.st_ino == ino && mode_t(st.st_mode & S_IFMT) == type;
+    }
+};
+
+// Returned by renameIntoPlace() when the part name no longer holds what this copy created.
+constexpr int PartReplaced = -1;
+
+// Renames the part name onto the final name (replacing it only when overwriting). First
+// checks that the part name still holds what this copy created: anyone who may write in the
+// destination folder could have replaced it meanwhile (with a link to a file elsewhere, say),
+// and renaming would then put their entry, not the copy, under the final name. Returns 0,
+// PartReplaced, or an errno value.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite, const CreatedPart &created)
+{
+    struct stat now {};
+    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? PartReplaced : errno;
+    if (!created.sameAs(now))
+        return PartReplaced;
     if (!overwrite)
         return renameNoReplace(directoryFd, partName, finalName);
     return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
                ? 0
                : errno;
+}
+
+CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
+                      FileOperation operation = FileOperation::Rename)
+{
+    if (error != PartReplaced)
+        return CopyIssue::fromErrno(operation, finalPath, error);
+    return CopyIssue::withDetail(
+        FileOperation::Rename, finalPath,
+        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
+                       "written; it was not put in place")
+            .arg(NativePath::toDisplay(partPath)));
 }
 
 } // namespace
@@ -248,6 +290,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray partName = partFileName(placement.name);
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
+    if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
+        // A create that failed half-way (some FUSE file systems) must not leave an empty
+        // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
+        ::unlinkat(directoryFd, partName.constData(), 0);
+    }
     if (partFd < 0) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
         if (-partFd == EBUSY)
@@ -256,6 +303,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     }
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
+    CreatedPart created;
+    if (struct stat st {}; ::fstat(part.get(), &st) == 0)
+        created = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(task, partName));
 
     DataTransfer transfer;
     transfer.sourceFd = sourceFd.get();
@@ -263,7 +315,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     transfer.sourcePath = source;
     transfer.destinationPath = destination;
     transfer.plannedSize = before.st_size;
-    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size;
+    // Holes are skipped only where the destination keeps them; elsewhere every byte is
+    // written in order (zeros read from the holes), never a write past the end.
+    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size
+                      && fileSystemKeepsHoles(part.get());
     transfer.progress = &progress;
     const quint64 skipsAtStart = m_job.control.skipRequests();
     if (task.serial)
@@ -359,12 +414,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = renameIntoPlace(directoryFd, partName, placement.name,
-                                          placement.action == Placement::Action::Overwrite);
+        const int error =
+            renameIntoPlace(directoryFd, partName, placement.name,
+                            placement.action == Placement::Action::Overwrite, created);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
-            return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
+            return fail(renameIssue(error, destinationPath(task, partName), destination));
         // Someone created the name while we copied: decide again, like any collision.
         placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
                                      destination);
@@ -499,15 +555,23 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                 error = errno;
             } else {
                 PartFileGuard guard(directoryFd, partName);
+                CreatedPart created;
+                if (struct stat st {}; ::fstatat(first.first->fd.get(), first.second.constData(),
+                                                 &st, AT_SYMLINK_NOFOLLOW)
+                                       == 0)
+                    created = CreatedPart::fromStat(st);
+                if (m_job.hooks.afterPartCreated)
+                    m_job.hooks.afterPartCreated(destinationPath(task, partName));
                 error = renameIntoPlace(directoryFd, partName, placement.name,
-                                        placement.action == Placement::Action::Overwrite);
+                                        placement.action == Placement::Action::Overwrite, created);
                 if (error == 0) {
                     guard.commit();
                     queueSourceRemoval(task);
                     return ItemOutcome::Copied;
                 }
             }
-            issue = CopyIssue::fromErrno(FileOperation::Link, destination, error);
+            issue = renameIssue(error, destinationPath(task, partName), destination,
+                                FileOperation::Link);
         }
         const ErrorAction action =
             resolveError(m_job, issue, attempt, sourcePath(task), destination);
@@ -560,6 +624,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
             } else {
                 const QByteArray partName = partFileName(placement.name);
                 const QByteArray finalPath = destinationPath(task, placement.name);
+                // Armed before creating: some file systems fail a create yet leave an entry
+                // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
+                PartFileGuard guard(directoryFd, partName);
                 int error = 0;
                 for (int tries = 0; tries < 2; ++tries) {
                     int result = 0;
@@ -594,18 +661,28 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     return ItemOutcome::Skipped;
                 }
                 if (error == 0) {
-                    PartFileGuard guard(directoryFd, partName);
+                    CreatedPart created;
+                    if (struct stat st {}; ::fstatat(directoryFd, partName.constData(), &st,
+                                                     AT_SYMLINK_NOFOLLOW)
+                                               == 0
+                                           && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
+                        created = CreatedPart::fromStat(st);
+                    if (m_job.hooks.afterPartCreated)
+                        m_job.hooks.afterPartCreated(destinationPath(task, partName));
+                    // Metadata by name never follows a link (metadata.cpp), and the rename
+                    // checks that the part name still holds what was created here.
                     error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
                                             m_job.umask, finalPath, m_job.issues);
                     if (error == 0)
                         error = renameIntoPlace(directoryFd, partName, placement.name,
-                                                placement.action == Placement::Action::Overwrite);
+                                                placement.action == Placement::Action::Overwrite,
+                                                created);
                     if (error == 0) {
                         guard.commit();
                         queueSourceRemoval(task);
                         return ItemOutcome::Copied;
                     }
-                    issue = CopyIssue::fromErrno(FileOperation::Rename, finalPath, error);
+                    issue = renameIssue(error, destinationPath(task, partName), finalPath);
                 } else {
                     issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
                 }

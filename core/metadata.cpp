@@ -150,7 +150,9 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     }
     if (!isLink) {
         const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
-        if (::fchmodat(directoryFd, name.constData(), mode, 0) != 0) {
+        // AT_SYMLINK_NOFOLLOW: should the name have been swapped for a link since it was
+        // created, the link's target must not get this mode (glibc refuses with EOPNOTSUPP).
+        if (::fchmodat(directoryFd, name.constData(), mode, AT_SYMLINK_NOFOLLOW) != 0) {
             if (const int fatal =
                     report(issues, FileOperation::SetPermissions, destinationPath, errno))
                 return fatal;
