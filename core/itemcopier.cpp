@@ -36,8 +36,7 @@ constexpr int FlushBehindLag = 2; // windows in flight before the oldest is wait
 
 bool isPseudoFileSystem(int fd)
 {
-    struct statfs fs
-    {};
+    struct statfs fs = {};
     if (::fstatfs(fd, &fs) != 0)
         return false;
     switch (long(fs.f_type)) {
@@ -62,8 +61,7 @@ bool sameTime(const timespec &a, const timespec &b)
 // A stat for collision decisions about an entry that is not opened (links, FIFOs).
 struct stat statFromItem(const PlanItem &item)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     st.st_dev = item.dev;
     st.st_ino = item.ino;
     st.st_mode = item.mode;
@@ -100,16 +98,14 @@ int createPartFile(int directoryFd, const QByteArray &partName)
 // that way and the destination has less room than the file needs, say so.
 CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
 {
-    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush) ||
-        issue.errorCode == ENOSPC || issue.errorCode == 0)
+    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush)
+        || issue.errorCode == ENOSPC || issue.errorCode == 0)
         return issue;
-    struct statvfs space
-    {};
+    struct statvfs space = {};
     if (::fstatvfs(fd, &space) != 0)
         return issue;
     const qint64 available = qint64(space.f_bavail) * qint64(space.f_frsize);
-    struct stat written
-    {};
+    struct stat written = {};
     const qint64 have = ::fstat(fd, &written) == 0 ? qint64(written.st_blocks) * 512 : 0;
     if (available < fileSize - have)
         issue.detail = QStringLiteral("the destination is probably full (%1 bytes free, the file "
@@ -124,8 +120,8 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
 // last resort a check right before a plain rename.
 int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
 {
-    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE) ==
-        0)
+    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
+        == 0)
         return 0;
     if (errno != EINVAL && errno != ENOSYS)
         return errno;
@@ -135,8 +131,7 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     }
     if (errno == EEXIST)
         return EEXIST;
-    struct stat st
-    {};
+    struct stat st = {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
     if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
@@ -272,8 +267,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
             issue.detail = QStringLiteral("it became a symbolic link since the scan");
         return fail(issue);
     }
-    struct stat before
-    {};
+    struct stat before = {};
     if (::fstat(sourceFd.get(), &before) != 0)
         return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
     if (!S_ISREG(before.st_mode))
@@ -362,8 +356,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     // A source that changed while it was read: the copy holds what was read, up to the
     // real end of the file (never padded); the change is reported.
-    struct stat after
-    {};
+    struct stat after = {};
     if (::fstat(sourceFd.get(), &after) == 0) {
         if (after.st_nlink == 0 && before.st_nlink > 0) {
             m_job.issues.add(CopyIssue::withDetail(
@@ -372,9 +365,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                                "%1 bytes read")
                     .arg(finalSize),
                 IssueSeverity::Warning));
-        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size ||
-                    finalSize != before.st_size) &&
-                   !isPseudoFileSystem(sourceFd.get())) {
+        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size
+                    || finalSize != before.st_size)
+                   && !isPseudoFileSystem(sourceFd.get())) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Read, source,
                 QStringLiteral("the file changed while it was copied (%1 bytes when opened, "
@@ -385,8 +378,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         }
     }
 
-    if (m_job.options.durability == Durability::File || m_job.options.move ||
-        m_job.options.verify != VerifyAlgorithm::None) {
+    if (m_job.options.durability == Durability::File || m_job.options.move
+        || m_job.options.verify != VerifyAlgorithm::None) {
         if (retryOnEintr([&] { return ::fdatasync(part.get()); }) != 0)
             return fail(CopyIssue::fromErrno(FileOperation::Flush, destination, errno));
         ::posix_fadvise(part.get(), 0, 0, POSIX_FADV_DONTNEED);
@@ -462,19 +455,17 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
         if (task.serial)
             m_job.counters.currentEngine.store(int(current), std::memory_order_relaxed);
     };
-    if ((engine == Engine::Auto || engine == Engine::Reflink) &&
-        !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Reflink)
+        && !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
-        const DataOutcome outcome =
-            ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
-    if ((engine == Engine::Auto || engine == Engine::Kernel) &&
-        !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Kernel)
+        && !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
-        const DataOutcome outcome =
-            KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
         transfer.startOffset = outcome.offset;
@@ -518,7 +509,8 @@ std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
     }
     const unsigned flags = placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
     if (::renameat2(task.sourceDirectory->fd.get(), task.sourceName.constData(), directoryFd,
-                    placement.name.constData(), flags) != 0)
+                    placement.name.constData(), flags)
+        != 0)
         return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
     return ItemOutcome::Copied;
 }
@@ -565,7 +557,8 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             const QByteArray partName = partFileName(placement.name);
             ::unlinkat(directoryFd, partName.constData(), 0);
             if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
-                         partName.constData(), 0) != 0) {
+                         partName.constData(), 0)
+                != 0) {
                 error = errno;
                 if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
                     || error == EXDEV) {
@@ -679,9 +672,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                         break;
                     ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
                 }
-                if (error == EPERM &&
-                    (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice ||
-                     item.kind == ItemKind::Socket)) {
+                if (error == EPERM
+                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
+                        || item.kind == ItemKind::Socket)) {
                     m_job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
                                                           IssueSeverity::Warning));
                     return ItemOutcome::Skipped;
@@ -736,8 +729,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
         CopyIssue issue;
         UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
                                    DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat
-        {};
+        struct stat sourceStat = {};
         if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
             issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
         } else {
@@ -765,8 +757,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         error = errno;
                 }
                 UniqueFd destinationFd;
-                struct stat destinationStat
-                {};
+                struct stat destinationStat = {};
                 if (error == 0) {
                     destinationFd.reset(::openat(directoryFd, placement.name.constData(),
                                                  DirectoryFlags | O_NOFOLLOW));

@@ -137,8 +137,7 @@ DataOutcome ReflinkEngine::copy(JobContext &job, const DataTransfer &transfer, d
             job.engines.markFailed(Engine::Reflink, sourceDevice, destinationDevice);
         return DataOutcome::fallback(0);
     }
-    struct stat cloned
-    {};
+    struct stat cloned = {};
     if (::fstat(transfer.destinationFd, &cloned) != 0)
         return DataOutcome::failed(
             CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, errno));

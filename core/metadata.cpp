@@ -18,8 +18,8 @@ namespace {
 // Errors meaning "this destination does not keep that kind of metadata": a warning.
 bool isRefusal(int error)
 {
-    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL ||
-           error == EACCES || error == ENOSYS || error == EROFS;
+    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL
+           || error == EACCES || error == ENOSYS || error == EROFS;
 }
 
 int report(IssueLog &issues, FileOperation operation, const QByteArray &path, int error)
@@ -140,8 +140,8 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
-        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW) ==
-            0) {
+        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
+            == 0) {
             ownerKept = groupKept = true;
         } else if (const int fatal =
                        report(issues, FileOperation::SetOwner, destinationPath, errno)) {
