@@ -198,8 +198,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                                  : open.back().second.get();
             const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
             checkLimits(limits, item, index, name, plan, seenNames, findings);
-            if (limits.maxFileSize >= 0 && item.kind == ItemKind::File &&
-                item.size > limits.maxFileSize) {
+            if (limits.maxFileSize >= 0 && item.kind == ItemKind::File
+                && item.size > limits.maxFileSize) {
                 // No answer makes it fit: refuse it now rather than write gigabytes first
                 // and fail at the limit (EFBIG). The warning above still lists it.
                 item.refused = true;

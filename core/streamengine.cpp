@@ -80,8 +80,8 @@ public:
             m_transfer.hasher->addZeros(size - m_transfer.hasher->position());
         if (!sizeKnownExact) {
             if (const int error = ensureFileSize(m_transfer.destinationFd, size))
-                return DataOutcome::failed(CopyIssue::fromErrno(
-                    FileOperation::Write, m_transfer.destinationPath, error));
+                return DataOutcome::failed(
+                    CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, error));
         }
         m_transfer.progress->advanceTo(size);
         return DataOutcome::done(size);

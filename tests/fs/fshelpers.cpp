@@ -9,8 +9,8 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <cstring>
 #include <cerrno>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -47,7 +47,8 @@ QByteArray digestOfFd(int fd)
         }
         zeros = 0;
     };
-    struct stat st {};
+    struct stat st
+    {};
     if (::fstat(fd, &st) != 0)
         return {};
     for (qint64 offset = 0;;) {
@@ -106,7 +107,8 @@ void fingerprintInto(int directoryFd, const QByteArray &relative, QByteArray &ou
 {
     for (const QByteArray &name : sortedNames(directoryFd)) {
         const QByteArray path = relative.isEmpty() ? name : relative + '/' + name;
-        struct stat st {};
+        struct stat st
+        {};
         if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             out += path + " unreadable\n";
             continue;
@@ -119,14 +121,17 @@ void fingerprintInto(int directoryFd, const QByteArray &relative, QByteArray &ou
         out += QByteArray::number(qint64(st.st_mtim.tv_sec)) + '.'
                + QByteArray::number(qint64(st.st_mtim.tv_nsec)).rightJustified(9, '0');
         if (S_ISREG(st.st_mode)) {
-            const int fd = ::openat(directoryFd, name.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+            const int fd =
+                ::openat(directoryFd, name.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
             out += ' ' + (fd >= 0 ? digestOfFd(fd) : QByteArray("unreadable"));
             if (fd >= 0)
                 ::close(fd);
         } else if (S_ISLNK(st.st_mode)) {
             char target[4096];
-            const ssize_t length = ::readlinkat(directoryFd, name.constData(), target, sizeof target);
-            out += " -> " + QByteArray(target, int(std::max<ssize_t>(length, 0))).toPercentEncoding();
+            const ssize_t length =
+                ::readlinkat(directoryFd, name.constData(), target, sizeof target);
+            out +=
+                " -> " + QByteArray(target, int(std::max<ssize_t>(length, 0))).toPercentEncoding();
         }
         out += '\n';
         if (S_ISDIR(st.st_mode)) {
@@ -144,7 +149,8 @@ void fingerprintInto(int directoryFd, const QByteArray &relative, QByteArray &ou
 void emptyFilesInto(int directoryFd, const QByteArray &path, QList<QByteArray> &found)
 {
     for (const QByteArray &name : sortedNames(directoryFd)) {
-        struct stat st {};
+        struct stat st
+        {};
         if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         if (S_ISREG(st.st_mode) && st.st_size == 0)
@@ -173,8 +179,10 @@ void compareDeepInto(int a, int b, const QByteArray &relative, QStringList &diff
     }
     for (const QByteArray &name : namesA) {
         const QByteArray path = relative + '/' + name;
-        struct stat sa {};
-        struct stat sb {};
+        struct stat sa
+        {};
+        struct stat sb
+        {};
         if (::fstatat(a, name.constData(), &sa, AT_SYMLINK_NOFOLLOW) != 0
             || ::fstatat(b, name.constData(), &sb, AT_SYMLINK_NOFOLLOW) != 0
             || (sa.st_mode & S_IFMT) != (sb.st_mode & S_IFMT)) {
@@ -214,7 +222,8 @@ void removeDeepAt(int parentFd, const QByteArray &name)
     }
     ::fchmod(fd, 0700);
     for (const QByteArray &child : sortedNames(fd)) {
-        struct stat st {};
+        struct stat st
+        {};
         if (::fstatat(fd, child.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
             removeDeepAt(fd, child);
         else
@@ -351,7 +360,8 @@ ChildRun runCli(const QList<QByteArray> &arguments, const ChildOptions &options)
         ::dup2(devNull, STDIN_FILENO);
         ::dup2(out, STDOUT_FILENO);
         ::dup2(err, STDERR_FILENO);
-        if (!options.workingDirectory.isEmpty() && ::chdir(options.workingDirectory.constData()) != 0)
+        if (!options.workingDirectory.isEmpty()
+            && ::chdir(options.workingDirectory.constData()) != 0)
             ::_exit(126);
         if (options.fileSizeLimit >= 0) {
             const rlimit limit{rlim_t(options.fileSizeLimit), rlim_t(options.fileSizeLimit)};
@@ -387,9 +397,11 @@ bool makeDeepTree(const QByteArray &root, int depth, const QByteArray &component
     for (int level = 0; ok && level < depth; ++level) {
         ok = ::mkdirat(fd, component.constData(), 0755) == 0;
         const int child = ok ? ::openat(fd, component.constData(), DirectoryFlags) : -1;
-        const int file = ok ? ::openat(child, "f", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644) : -1;
+        const int file =
+            ok ? ::openat(child, "f", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644) : -1;
         const QByteArray text = "level " + QByteArray::number(level + 1) + '\n';
-        ok = ok && child >= 0 && file >= 0 && ::write(file, text.constData(), text.size()) == text.size();
+        ok = ok && child >= 0 && file >= 0
+             && ::write(file, text.constData(), text.size()) == text.size();
         if (file >= 0)
             ::close(file);
         ::close(fd);

@@ -38,8 +38,8 @@ QString describeIssues(const Sluice::CopyResult &result);
 /// How to start sluice-cli.
 struct ChildOptions
 {
-    bool unprivileged = false;  ///< as user nobody / group nogroup, no supplementary groups
-    qint64 fileSizeLimit = -1;  ///< RLIMIT_FSIZE in bytes, or -1 for none
+    bool unprivileged = false; ///< as user nobody / group nogroup, no supplementary groups
+    qint64 fileSizeLimit = -1; ///< RLIMIT_FSIZE in bytes, or -1 for none
     QByteArray workingDirectory;
 };
 
@@ -79,7 +79,9 @@ void removeDeep(const QByteArray &root);
 class WriterGate final
 {
 public:
-    explicit WriterGate(qint64 holdAt) : m_holdAt(holdAt) {}
+    explicit WriterGate(qint64 holdAt)
+        : m_holdAt(holdAt)
+    {}
     Q_DISABLE_COPY_MOVE(WriterGate)
 
     /// Call from the hook; blocks at the first offset >= holdAt until open() is called.

@@ -130,7 +130,8 @@ std::unique_ptr<TestMount> TestMount::create(FsKind kind, qint64 sizeBytes, QStr
     removeAbandonedMounts();
     auto base = std::make_unique<QTemporaryDir>(
         QDir(QDir::tempPath())
-            .filePath(QStringLiteral("%1%2-XXXXXX").arg(QLatin1String(BasePrefix)).arg(::getpid())));
+            .filePath(
+                QStringLiteral("%1%2-XXXXXX").arg(QLatin1String(BasePrefix)).arg(::getpid())));
     if (!base->isValid()) {
         error = QStringLiteral("cannot create a folder for the mount: %1").arg(base->errorString());
         return nullptr;
@@ -173,9 +174,9 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
         QByteArray options = "size=" + QByteArray::number(sizeBytes) + ",mode=0755";
         if (!mountOptions.isEmpty())
             options += ',' + mountOptions;
-        if (::mount("sluice-test", m_mountPoint.constData(), "tmpfs", 0, options.constData())
-            != 0)
-            return QStringLiteral("mount -t tmpfs: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        if (::mount("sluice-test", m_mountPoint.constData(), "tmpfs", 0, options.constData()) != 0)
+            return QStringLiteral("mount -t tmpfs: %1")
+                .arg(QString::fromLocal8Bit(std::strerror(errno)));
         m_mounted = true;
         return {};
     }
@@ -191,12 +192,12 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
         // No reserved blocks and no lazy init: free space is what the tests compute with.
         // 4 KiB blocks as on real disks (mkfs picks 1 KiB for small images, which limits
         // extended attributes to 1 KiB per file).
-        error = runTool(QStringLiteral("mkfs.ext4"),
-                        {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-b"),
-                         QStringLiteral("4096"), QStringLiteral("-m"),
-                         QStringLiteral("0"), QStringLiteral("-E"),
-                         QStringLiteral("lazy_itable_init=0,lazy_journal_init=0,nodiscard"),
-                         image});
+        error =
+            runTool(QStringLiteral("mkfs.ext4"),
+                    {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-b"),
+                     QStringLiteral("4096"), QStringLiteral("-m"), QStringLiteral("0"),
+                     QStringLiteral("-E"),
+                     QStringLiteral("lazy_itable_init=0,lazy_journal_init=0,nodiscard"), image});
         break;
     case FsKind::Xfs:
         error = runTool(QStringLiteral("mkfs.xfs"),
@@ -229,17 +230,17 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
         break;
     case FsKind::Exfat:
         // mount(8) sets up an auto-clearing loop device and runs mount.exfat-fuse on it.
-        error = runTool(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("exfat-fuse"),
-                                                  QStringLiteral("-o"), QStringLiteral("loop"),
-                                                  image, mountPoint});
+        error = runTool(QStringLiteral("mount"),
+                        {QStringLiteral("-t"), QStringLiteral("exfat-fuse"), QStringLiteral("-o"),
+                         QStringLiteral("loop"), image, mountPoint});
         break;
     default:
-        error = runTool(QStringLiteral("mount"),
-                        {QStringLiteral("-o"),
-                         QStringLiteral("loop")
-                             + (mountOptions.isEmpty() ? QString()
-                                                       : u',' + QString::fromLatin1(mountOptions)),
-                         image, mountPoint});
+        error = runTool(
+            QStringLiteral("mount"),
+            {QStringLiteral("-o"),
+             QStringLiteral("loop")
+                 + (mountOptions.isEmpty() ? QString() : u',' + QString::fromLatin1(mountOptions)),
+             image, mountPoint});
         break;
     }
     if (!error.isEmpty())
@@ -255,7 +256,8 @@ QByteArray TestMount::path(const QByteArray &relative) const
 
 qint64 TestMount::freeBytes() const
 {
-    struct statvfs space {};
+    struct statvfs space
+    {};
     if (::statvfs(m_mountPoint.constData(), &space) != 0)
         return -1;
     return qint64(space.f_bavail) * qint64(space.f_frsize);
@@ -271,7 +273,8 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     // systems reserve metadata as they go, so never all of it at once), then small writes.
     for (int step = 0; step < 32; ++step) {
         const qint64 excess = freeBytes() - bytes;
-        struct stat st {};
+        struct stat st
+        {};
         if (excess < 16 * MiB || ::fstat(fd, &st) != 0
             || ::fallocate(fd, 0, st.st_size, excess / 2 / 4096 * 4096) != 0)
             break;
@@ -284,7 +287,8 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     bool allocate = true;
     for (qint64 excess = freeBytes() - bytes; ok && excess > 0; excess = freeBytes() - bytes) {
         const qint64 step = std::min<qint64>(MiB, (excess + 4095) / 4096 * 4096);
-        struct stat st {};
+        struct stat st
+        {};
         if (allocate && (::fstat(fd, &st) != 0 || ::fallocate(fd, 0, st.st_size, step) != 0))
             allocate = false;
         if (!allocate)

@@ -76,21 +76,21 @@ bool canMount();
 #define FS_MOUNT(variable, kind, size) FS_MOUNT_WITH(variable, kind, size, QByteArray())
 
 /// FS_MOUNT() with extra mount options (see TestMount::create()).
-#define FS_MOUNT_WITH(variable, kind, size, options)                                           \
-    std::unique_ptr<TestMount> variable;                                                       \
-    do {                                                                                       \
-        QString mountError_;                                                                   \
-        variable = TestMount::create((kind), (size), mountError_, (options));                  \
-        QVERIFY2(variable, qPrintable(mountError_));                                           \
+#define FS_MOUNT_WITH(variable, kind, size, options)                                               \
+    std::unique_ptr<TestMount> variable;                                                           \
+    do {                                                                                           \
+        QString mountError_;                                                                       \
+        variable = TestMount::create((kind), (size), mountError_, (options));                      \
+        QVERIFY2(variable, qPrintable(mountError_));                                               \
     } while (false)
 
 /// In initTestCase(): skips the whole class unless root. CI runs as root, so a skip there
 /// would hide the suite; as root nothing is ever skipped.
-#define FS_REQUIRE_ROOT()                                                                      \
-    do {                                                                                       \
-        if (!canMount())                                                                       \
-            QSKIP("the fs suite mounts tmpfs, loop images and FUSE file systems and needs "     \
-                  "root (CI runs it as root)");                                                \
+#define FS_REQUIRE_ROOT()                                                                          \
+    do {                                                                                           \
+        if (!canMount())                                                                           \
+            QSKIP("the fs suite mounts tmpfs, loop images and FUSE file systems and needs "        \
+                  "root (CI runs it as root)");                                                    \
     } while (false)
 
 Q_DECLARE_METATYPE(FsKind)

@@ -21,7 +21,8 @@ namespace {
 
 qint64 fileSize(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::stat(path.constData(), &st) == 0 ? qint64(st.st_size) : -1;
 }
 
@@ -115,7 +116,7 @@ void TestChanging::changingSourcesAreReadToTheirRealEnd()
         for (const CopyIssue &issue : run.result.issues)
             warnings += issue.path.endsWith("src/" + name) && !issue.isError() ? 1 : 0;
         QVERIFY2(warnings == 1, qPrintable(QString::fromLatin1(name) + u'\n'
-                                              + FsHelpers::describeIssues(run.result)));
+                                           + FsHelpers::describeIssues(run.result)));
     }
     QVERIFY(!FsHelpers::findIssue(run.result, "src/steady"));
     // Each copy holds the file up to its real end: no zero padding, nothing cut off.
@@ -127,7 +128,8 @@ void TestChanging::changingSourcesAreReadToTheirRealEnd()
              FsHelpers::fileDigest(src + "/shrinking"));
     QCOMPARE(fileSize(disk->path("src/deleted")), size);
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/deleted")), deletedDigest);
-    QCOMPARE(FsHelpers::fileDigest(disk->path("src/steady")), FsHelpers::fileDigest(src + "/steady"));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/steady")),
+             FsHelpers::fileDigest(src + "/steady"));
     // Progress followed the real sizes to exactly 100 %.
     const CopyProgress &last = run.samples.constLast();
     QCOMPARE(last.bytesDone, last.bytesTotal);

@@ -19,7 +19,8 @@ namespace {
 
 struct stat statOf(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     ::lstat(path.constData(), &st);
     return st;
 }
@@ -27,7 +28,8 @@ struct stat statOf(const QByteArray &path)
 qint64 usedBytes(const QByteArray &mountPoint)
 {
     ::sync();
-    struct statvfs space {};
+    struct statvfs space
+    {};
     ::statvfs(mountPoint.constData(), &space);
     return qint64(space.f_blocks - space.f_bfree) * qint64(space.f_frsize);
 }
@@ -110,9 +112,9 @@ void TestHardLinks::cliArchiveKeepsHardLinks()
     QVERIFY(buildLinks(scratch.path("src"), 5 * MiB));
     FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
 
-    const FsHelpers::ChildRun run = FsHelpers::runCli(
-        {"--archive", "--on-conflict", "overwrite", "--on-error", "skip", scratch.path("src"),
-         disk->path()});
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
+                           scratch.path("src"), disk->path()});
 
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QCOMPARE(qint64(statOf(disk->path("src/b/second")).st_nlink), qint64(3));

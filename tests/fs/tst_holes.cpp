@@ -35,7 +35,8 @@ qint64 markerAt(const QByteArray &path, qint64 offset)
 
 qint64 fileSize(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::stat(path.constData(), &st) == 0 ? qint64(st.st_size) : -1;
 }
 
@@ -178,7 +179,8 @@ void TestHoles::sparseFileOntoFatArrivesWithItsZeros()
     Scratch scratch;
     constexpr qint64 Size = 12 * MiB + 3;
     QVERIFY(TestTree::makePath(scratch.path("src")));
-    QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-in-middle"), Size, {0, 6 * MiB, Size - 8}));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-in-middle"), Size,
+                                      {0, 6 * MiB, Size - 8}));
     QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-at-end"), Size, {0}));
     QVERIFY(TestTree::writeSparseFile(scratch.path("src/hole-at-start"), Size, {Size - 8}));
     QVERIFY(TestTree::writeSparseFile(scratch.path("src/small-sparse"), 300 * KiB, {200 * KiB}));
@@ -191,8 +193,8 @@ void TestHoles::sparseFileOntoFatArrivesWithItsZeros()
 
     QCOMPARE(run.result.errorCount(), qint64(0));
     QCOMPARE(run.result.itemsCopied, qint64(6));
-    for (const QByteArray name : {"hole-in-middle", "hole-at-end", "hole-at-start", "small-sparse",
-                                  "dense"}) {
+    for (const QByteArray name :
+         {"hole-in-middle", "hole-at-end", "hole-at-start", "small-sparse", "dense"}) {
         const QByteArray copy = disk->path("src/" + name);
         QCOMPARE(fileSize(copy), fileSize(scratch.path("src/" + name)));
         QVERIFY2(FsHelpers::fileDigest(copy) == FsHelpers::fileDigest(scratch.path("src/" + name)),
@@ -245,8 +247,8 @@ void TestHoles::progressOfOnlyEmptyEntriesReaches100Percent()
     QCOMPARE(run.result.itemsCopied, qint64(9));
     QCOMPARE(run.result.bytesTotal, qint64(0));
     verifyProgress(run.samples, 0);
-    const QStringList differences = TestTree::compareTrees(disk->path("empty"),
-                                                           disk->path("out/empty"));
+    const QStringList differences =
+        TestTree::compareTrees(disk->path("empty"), disk->path("out/empty"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
 }
 
@@ -260,9 +262,9 @@ void TestHoles::jsonProgressBeyond4GiBHasNoNaNAndNoNegativeEta()
                                           {Each - 1}));
     FS_MOUNT(disk, FsKind::Tmpfs, 64 * MiB);
 
-    const FsHelpers::ChildRun run = FsHelpers::runCli(
-        {"--progress", "json", "--limit", "32K", "--on-conflict", "overwrite", "--on-error", "skip",
-         scratch.path("big"), disk->path()});
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--progress", "json", "--limit", "32K", "--on-conflict", "overwrite",
+                           "--on-error", "skip", scratch.path("big"), disk->path()});
 
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(!run.out.contains("nan") && !run.out.contains("inf"), run.out.constData());

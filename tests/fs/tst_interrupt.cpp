@@ -196,8 +196,8 @@ void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
                 const QString phase = line.value(QStringLiteral("phase")).toString();
                 const bool due = moment >= 1.0 ? phase == QLatin1String("flushing")
                                                : written >= qint64(moment * double(total));
-                if (!killed && due && line.value(QStringLiteral("type")).toString()
-                                          == QLatin1String("progress")) {
+                if (!killed && due
+                    && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")) {
                     killed = true;
                     cli.kill(); // SIGKILL: no handler, no cleanup
                 }
@@ -211,9 +211,8 @@ void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
             QCOMPARE(cli.exitStatus(), QProcess::CrashExit);
         }
         const QStringList wrong = checkFinalNames(tree, destination);
-        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("killed at %1: %2")
-                                                 .arg(moment)
-                                                 .arg(wrong.join(u'\n'))));
+        QVERIFY2(wrong.isEmpty(),
+                 qPrintable(QStringLiteral("killed at %1: %2").arg(moment).arg(wrong.join(u'\n'))));
         QCOMPARE(FsHelpers::treeFingerprint(source), sourceBefore);
     }
     QVERIFY2(killedRuns >= moments.size() - 2, qPrintable(QString::number(killedRuns)));

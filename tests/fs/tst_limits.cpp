@@ -70,7 +70,8 @@ void TestLimits::fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte()
     QCOMPARE(run.result.itemsFailed, qint64(1));
     QVERIFY(FsHelpers::findError(run.result, "huge.img"));
     QVERIFY(::access(disk->path("src/huge.img").constData(), F_OK) != 0);
-    QCOMPARE(FsHelpers::fileDigest(disk->path("src/fits")), FsHelpers::fileDigest(scratch.path("src/fits")));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/fits")),
+             FsHelpers::fileDigest(scratch.path("src/fits")));
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }
 
@@ -86,8 +87,8 @@ void TestLimits::namesFatRefusesAreReportedAndTheRestCopies()
     QFETCH(FsKind, fs);
     Scratch scratch;
     QVERIFY(TestTree::makePath(scratch.path("src")));
-    const QList<QByteArray> refused{"colon:name", "what?", "pipe|", "star*", "quote\"",
-                                    "less<", "more>", "back\\slash", "control\x01"};
+    const QList<QByteArray> refused{"colon:name", "what?", "pipe|",       "star*",      "quote\"",
+                                    "less<",      "more>", "back\\slash", "control\x01"};
     for (const QByteArray &name : refused)
         QVERIFY(TestTree::writeFile(scratch.path("src/" + name), name));
     QVERIFY(TestTree::writePatternFile(scratch.path("src/fine name.txt"), 3 * MiB, 902));
@@ -108,8 +109,9 @@ void TestLimits::namesFatRefusesAreReportedAndTheRestCopies()
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(refused.size()));
     for (const QByteArray &name : refused)
-        QVERIFY2(FsHelpers::findError(run.result, "src/" + name),
-                 qPrintable(QString::fromUtf8(name) + u'\n' + FsHelpers::describeIssues(run.result)));
+        QVERIFY2(
+            FsHelpers::findError(run.result, "src/" + name),
+            qPrintable(QString::fromUtf8(name) + u'\n' + FsHelpers::describeIssues(run.result)));
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/fine name.txt")),
              FsHelpers::fileDigest(scratch.path("src/fine name.txt")));
     QCOMPARE(TestTree::readFile(disk->path("src/also-fine")), QByteArray("fine"));

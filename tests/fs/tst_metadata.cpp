@@ -43,7 +43,8 @@ QStringList statLines(const QByteArray &root, const QByteArray &relative = {})
     std::sort(names.begin(), names.end());
     for (const QByteArray &name : names) {
         const QByteArray path = relative.isEmpty() ? name : relative + '/' + name;
-        struct stat st {};
+        struct stat st
+        {};
         ::lstat((root + '/' + path).constData(), &st);
         auto ns = [](const timespec &t) {
             return QStringLiteral("%1.%2").arg(t.tv_sec).arg(t.tv_nsec, 9, 10, QLatin1Char('0'));
@@ -76,7 +77,8 @@ QString toolOutput(const QString &program, const QStringList &arguments, const Q
             .arg(program, QString::fromLocal8Bit(process.readAllStandardError()));
     QStringList blocks = QString::fromLocal8Bit(process.readAllStandardOutput())
                              .split(QStringLiteral("\n\n"), Qt::SkipEmptyParts);
-    blocks.removeIf([](const QString &block) { return block.contains(QLatin1String("lost+found")); });
+    blocks.removeIf(
+        [](const QString &block) { return block.contains(QLatin1String("lost+found")); });
     std::sort(blocks.begin(), blocks.end());
     return blocks.join(QStringLiteral("\n\n"));
 }
@@ -91,10 +93,10 @@ QString getfattr(const QByteArray &root)
 
 QString getfacl(const QByteArray &root)
 {
-    return toolOutput(QStringLiteral("getfacl"),
-                      {QStringLiteral("-R"), QStringLiteral("-p"), QStringLiteral("-n"),
-                       QStringLiteral(".")},
-                      root);
+    return toolOutput(
+        QStringLiteral("getfacl"),
+        {QStringLiteral("-R"), QStringLiteral("-p"), QStringLiteral("-n"), QStringLiteral(".")},
+        root);
 }
 
 bool setTimes(const QByteArray &path, qint64 accessAgo, qint64 modifyAgo, long nanoseconds)
@@ -119,7 +121,9 @@ QString buildMetadataTree(const QByteArray &root)
     auto check = [&](bool ok) {
         ++step;
         if (!ok && failed.isEmpty())
-            failed = QStringLiteral("step %1: %2").arg(step).arg(QString::fromLocal8Bit(std::strerror(errno)));
+            failed = QStringLiteral("step %1: %2")
+                         .arg(step)
+                         .arg(QString::fromLocal8Bit(std::strerror(errno)));
         return ok;
     };
     const QByteArray t = root + "/tree";
@@ -142,21 +146,22 @@ QString buildMetadataTree(const QByteArray &root)
     const QByteArray binary("\x00\x01\xff value with a NUL", 20);
     const QByteArray large(3000, 'L');
     check(::setxattr((t + "/xattrs").constData(), "user.text", "hello", 5, 0) == 0);
-    check(::setxattr((t + "/xattrs").constData(), "user.binary", binary.constData(),
-                          binary.size(), 0) == 0);
-    check(::setxattr((t + "/xattrs").constData(), "user.large", large.constData(),
-                          large.size(), 0) == 0);
+    check(
+        ::setxattr((t + "/xattrs").constData(), "user.binary", binary.constData(), binary.size(), 0)
+        == 0);
+    check(::setxattr((t + "/xattrs").constData(), "user.large", large.constData(), large.size(), 0)
+          == 0);
     check(::setxattr((t + "/xattrs").constData(), "user.empty", "", 0, 0) == 0);
     check(::setxattr((t + "/xattrs").constData(), "trusted.root-only", "t", 1, 0) == 0);
     check(::setxattr((t + "/shared").constData(), "user.on-a-folder", "dir", 3, 0) == 0);
     // ACLs: an access ACL on a file, access and default ACLs on a folder.
     check(run(QStringLiteral("setfacl"),
-                   {QStringLiteral("-m"), QStringLiteral("u:1234:rw-,g:5678:r--,u:99:---"),
-                    QFile::decodeName(t + "/shared/acl-file")}));
+              {QStringLiteral("-m"), QStringLiteral("u:1234:rw-,g:5678:r--,u:99:---"),
+               QFile::decodeName(t + "/shared/acl-file")}));
     check(run(QStringLiteral("setfacl"),
-                   {QStringLiteral("-m"), QStringLiteral("u:4321:rwx,g:8765:r-x"),
-                    QStringLiteral("-d"), QStringLiteral("-m"), QStringLiteral("g:5678:rwx,o::---"),
-                    QFile::decodeName(t + "/shared")}));
+              {QStringLiteral("-m"), QStringLiteral("u:4321:rwx,g:8765:r-x"), QStringLiteral("-d"),
+               QStringLiteral("-m"), QStringLiteral("g:5678:rwx,o::---"),
+               QFile::decodeName(t + "/shared")}));
     // Times last, children before their folders, each with its own nanoseconds.
     long nanoseconds = 123456789;
     for (const QByteArray name : {"setuid", "shared/acl-file", "xattrs", "sticky/empty", "link",
@@ -210,9 +215,9 @@ void TestMetadata::archiveKeepsStatXattrsAndAclsExactly()
     QVERIFY2(aclsBefore.contains(QStringLiteral("user:1234:rw-")), qPrintable(aclsBefore));
 
     if (throughCli) {
-        const FsHelpers::ChildRun cli = FsHelpers::runCli(
-            {"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
-             sourceDisk->path("tree"), disk->path()});
+        const FsHelpers::ChildRun cli =
+            FsHelpers::runCli({"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
+                               sourceDisk->path("tree"), disk->path()});
         QVERIFY2(cli.exitCode == 0 && cli.err.contains("succeeded"), cli.err.constData());
     } else {
         CopyOptions options = JobRunner::quickOptions();
@@ -245,7 +250,8 @@ void TestMetadata::setUidAndSetGidAreDroppedWhenTheOwnerIsNotKept()
         JobRunner::run({disk->path("src")}, disk->path("out"), JobRunner::quickOptions());
 
     QCOMPARE(job.result.status, CopyStatus::Succeeded);
-    struct stat st {};
+    struct stat st
+    {};
     QVERIFY(::lstat(disk->path("out/src/tool").constData(), &st) == 0);
     QCOMPARE(st.st_uid, ::geteuid());
     QCOMPARE(st.st_mode & 07777, mode_t(0755)); // neither set-user-ID nor set-group-ID
@@ -274,9 +280,9 @@ void TestMetadata::fatRefusesMetadataWithGroupedWarningsNotFailure()
     FS_MOUNT(disk, fs, 64 * MiB);
 
     if (throughCli) {
-        const FsHelpers::ChildRun cli = FsHelpers::runCli(
-            {"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
-             sourceDisk->path("tree"), disk->path()});
+        const FsHelpers::ChildRun cli =
+            FsHelpers::runCli({"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
+                               sourceDisk->path("tree"), disk->path()});
         QVERIFY2(cli.exitCode == 0, cli.err.constData());
         QVERIFY2(cli.err.contains("completed with warnings") || cli.err.contains("warnings"),
                  cli.err.constData());
@@ -301,8 +307,8 @@ void TestMetadata::fatRefusesMetadataWithGroupedWarningsNotFailure()
         QVERIFY2(!kinds.isEmpty(), qPrintable(FsHelpers::describeIssues(job.result)));
     }
     // The data is all there.
-    const QStringList differences = TestTree::compareTrees(
-        sourceDisk->path("tree"), disk->path("tree"), {false, false, false});
+    const QStringList differences =
+        TestTree::compareTrees(sourceDisk->path("tree"), disk->path("tree"), {false, false, false});
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }

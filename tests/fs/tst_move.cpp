@@ -22,13 +22,15 @@ namespace {
 
 bool exists(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0;
 }
 
 ino_t inodeOf(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0 ? st.st_ino : 0;
 }
 
@@ -153,8 +155,8 @@ void TestMove::moveThatFailsVerificationKeepsItsSource()
     CopyOptions options = JobRunner::quickOptions();
     options.move = true;
     options.verify = VerifyAlgorithm::Xxh3;
-    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options, {},
-                                              hooks);
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src")}, disk->path(), options, {}, hooks);
 
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(FsHelpers::fileDigest(scratch.path("src/bad")), badDigest);
@@ -218,7 +220,8 @@ void TestMove::killedMoveNeverLosesAFile()
             pending += cli.readAllStandardOutput();
             for (qsizetype end; (end = pending.indexOf('\n')) >= 0; pending.remove(0, end + 1)) {
                 const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
-                if (!killed && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")
+                if (!killed
+                    && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")
                     && line.value(QStringLiteral("bytesWritten")).toInteger() >= killAt) {
                     killed = true;
                     cli.kill();
@@ -232,10 +235,9 @@ void TestMove::killedMoveNeverLosesAFile()
         for (auto it = digests.cbegin(); it != digests.cend(); ++it) {
             const bool atSource = exists(tree + '/' + it.key());
             const bool atDestination = exists(disk->path("tree/" + it.key()));
-            QVERIFY2(atSource || atDestination,
-                     qPrintable(QStringLiteral("lost %1 (killed at %2)")
-                                    .arg(QString::fromUtf8(it.key()))
-                                    .arg(killAt)));
+            QVERIFY2(atSource || atDestination, qPrintable(QStringLiteral("lost %1 (killed at %2)")
+                                                               .arg(QString::fromUtf8(it.key()))
+                                                               .arg(killAt)));
             if (atSource)
                 QCOMPARE(FsHelpers::fileDigest(tree + '/' + it.key()), it.value());
             if (atDestination && !atSource)

@@ -21,16 +21,16 @@ namespace {
 const QList<QByteArray> &oddNames()
 {
     static const QList<QByteArray> names{
-        "caf\xc3\xa9",                              // NFC: é as one code point
-        "cafe\xcc\x81",                             // NFD: e + combining acute
-        "bad \xff\xfe bytes",                       // not UTF-8 at all
+        "caf\xc3\xa9",        // NFC: é as one code point
+        "cafe\xcc\x81",       // NFD: e + combining acute
+        "bad \xff\xfe bytes", // not UTF-8 at all
         "\x80 lone continuation",
-        "truncated \xe2\x82",                       // a 3-byte sequence cut short
-        "overlong \xc0\xaf",                        // overlong '/'
-        "surrogate \xed\xa0\x80",                   // UTF-16 surrogate encoded in UTF-8
-        "\xf0\x9f\x98\x80 smile",                   // emoji
-        "family \xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7",      // ZWJ sequence
-        "flag \xf0\x9f\x87\xa9\xf0\x9f\x87\xaa",    // regional indicators
+        "truncated \xe2\x82",                                  // a 3-byte sequence cut short
+        "overlong \xc0\xaf",                                   // overlong '/'
+        "surrogate \xed\xa0\x80",                              // UTF-16 surrogate encoded in UTF-8
+        "\xf0\x9f\x98\x80 smile",                              // emoji
+        "family \xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7", // ZWJ sequence
+        "flag \xf0\x9f\x87\xa9\xf0\x9f\x87\xaa",               // regional indicators
         "new\nline",
         "tab\tand\x01control",
         "back\\slash",
@@ -170,8 +170,8 @@ void TestNames::treeDeeperThanPathMaxCopies()
     QVERIFY2(run.result.status == CopyStatus::Succeeded,
              qPrintable(FsHelpers::describeIssues(run.result)));
     QCOMPARE(run.result.itemsCopied, qint64(1 + 2 * Depth));
-    const QStringList differences = FsHelpers::compareDeep(disk->path("deep"),
-                                                           disk->path("out/deep"));
+    const QStringList differences =
+        FsHelpers::compareDeep(disk->path("deep"), disk->path("out/deep"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
     QCOMPARE(FsHelpers::treeFingerprint(disk->path("out/deep")),
              FsHelpers::treeFingerprint(disk->path("deep")));
@@ -184,12 +184,13 @@ void TestNames::deepTreeThroughTheCli()
     QVERIFY(TestTree::makePath(disk->path("out")));
     QVERIFY(FsHelpers::makeDeepTree(disk->path("deep"), 30, QByteArray(250, 'e')));
 
-    const FsHelpers::ChildRun run = FsHelpers::runCli(
-        {"--on-conflict", "overwrite", "--on-error", "skip", disk->path("deep"), disk->path("out")});
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--on-conflict", "overwrite", "--on-error", "skip", disk->path("deep"),
+                           disk->path("out")});
 
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    const QStringList differences = FsHelpers::compareDeep(disk->path("deep"),
-                                                           disk->path("out/deep"));
+    const QStringList differences =
+        FsHelpers::compareDeep(disk->path("deep"), disk->path("out/deep"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
 }
 

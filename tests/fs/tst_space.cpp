@@ -23,8 +23,8 @@ void addFileSystemsAndEngines()
 {
     QTest::addColumn<FsKind>("fs");
     QTest::addColumn<Engine>("engine");
-    for (const FsKind fs : {FsKind::Tmpfs, FsKind::Ext4, FsKind::Xfs, FsKind::Btrfs, FsKind::Vfat,
-                            FsKind::Exfat}) {
+    for (const FsKind fs :
+         {FsKind::Tmpfs, FsKind::Ext4, FsKind::Xfs, FsKind::Btrfs, FsKind::Vfat, FsKind::Exfat}) {
         QTest::addRow("%s, auto", qPrintable(fsKindName(fs))) << fs << Engine::Auto;
         QTest::addRow("%s, stream", qPrintable(fsKindName(fs))) << fs << Engine::Stream;
     }
@@ -132,8 +132,8 @@ void TestSpace::failedOverwriteKeepsTheOldVersion_data()
     QTest::addColumn<FsKind>("fs");
     QTest::addColumn<Engine>("engine");
     QTest::addColumn<Durability>("durability");
-    for (const FsKind fs : {FsKind::Tmpfs, FsKind::Ext4, FsKind::Xfs, FsKind::Btrfs, FsKind::Vfat,
-                            FsKind::Exfat}) {
+    for (const FsKind fs :
+         {FsKind::Tmpfs, FsKind::Ext4, FsKind::Xfs, FsKind::Btrfs, FsKind::Vfat, FsKind::Exfat}) {
         const QString name = fsKindName(fs);
         QTest::addRow("%s, auto", qPrintable(name)) << fs << Engine::Auto << Durability::None;
         QTest::addRow("%s, stream, fdatasync", qPrintable(name))
@@ -234,7 +234,7 @@ void TestSpace::fileSizeLimitIsAnErrorNotACrash()
 
     CopyOptions options = JobRunner::quickOptions();
     options.engine = engine;
-    rlimit saved {};
+    rlimit saved{};
     QVERIFY(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
     const rlimit limit{rlim_t(4 * MiB), saved.rlim_max};
     QVERIFY(::setrlimit(RLIMIT_FSIZE, &limit) == 0);

@@ -36,7 +36,8 @@ QByteArray withoutLinesStarting(const QByteArray &text, const QByteArray &prefix
 
 bool isFifo(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
@@ -142,8 +143,8 @@ void TestSpecial::fifoIsRecreatedWithinASecond()
     const QByteArray source = fifoIsTheSource ? disk->path("src/inner/fifo") : disk->path("src");
     QElapsedTimer timer;
     timer.start();
-    const JobRunner::Run run = JobRunner::run({source}, disk->path("out"), options, {}, {}, {},
-                                              10000);
+    const JobRunner::Run run =
+        JobRunner::run({source}, disk->path("out"), options, {}, {}, {}, 10000);
     const qint64 elapsed = timer.elapsed();
 
     QVERIFY2(!run.timedOut, "the job hung on the FIFO");
@@ -155,13 +156,14 @@ void TestSpecial::fifoIsRecreatedWithinASecond()
         return;
     }
     QVERIFY(isFifo(disk->path("out/src/inner/fifo")));
-    struct stat st {};
+    struct stat st
+    {};
     QVERIFY(::lstat(disk->path("out/src/inner/fifo").constData(), &st) == 0);
     QCOMPARE(st.st_mode & 07777, mode_t(0640));
     if (followSymlinks)
         QVERIFY(isFifo(disk->path("out/src/link-to-fifo")));
-    const QStringList differences = TestTree::compareTrees(
-        disk->path("src/inner"), disk->path("out/src/inner"));
+    const QStringList differences =
+        TestTree::compareTrees(disk->path("src/inner"), disk->path("out/src/inner"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
 }
 
@@ -180,8 +182,7 @@ void TestSpecial::fifoOntoFatIsAnErrorNotAHang()
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(1));
     const CopyIssue *issue = FsHelpers::findError(run.result, "src/fifo");
-    QVERIFY2(issue && issue->errorCode != 0,
-             qPrintable(FsHelpers::describeIssues(run.result)));
+    QVERIFY2(issue && issue->errorCode != 0, qPrintable(FsHelpers::describeIssues(run.result)));
     QCOMPARE(TestTree::readFile(disk->path("src/file")), QByteArray("file"));
     // exfat-fuse fails mkfifo yet leaves an empty file under the part name: it must go.
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());

@@ -25,13 +25,15 @@ QByteArray linkTarget(const QByteArray &path)
 
 bool isSymlink(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 bool isRegularFile(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -72,25 +74,25 @@ void TestSymlinks::followingLinksFinishesAndReportsEachLoopOnce()
     QVERIFY(TestTree::writeFile(disk->path("t/file"), "file"));
     QVERIFY(TestTree::writeFile(disk->path("t/sub/f2"), "f2"));
     QVERIFY(TestTree::writeFile(disk->path("elsewhere/e"), "e"));
-    QVERIFY(::symlink("..", disk->path("t/sub/up").constData()) == 0);   // -> t
-    QVERIFY(::symlink(".", disk->path("t/sub/self").constData()) == 0);  // -> t/sub
-    QVERIFY(::symlink("..", disk->path("t/top").constData()) == 0);      // -> t's parent
+    QVERIFY(::symlink("..", disk->path("t/sub/up").constData()) == 0);          // -> t
+    QVERIFY(::symlink(".", disk->path("t/sub/self").constData()) == 0);         // -> t/sub
+    QVERIFY(::symlink("..", disk->path("t/top").constData()) == 0);             // -> t's parent
     QVERIFY(::symlink("../elsewhere", disk->path("t/other").constData()) == 0); // no loop
     QVERIFY(TestTree::makePath(disk->path("out")));
     const QByteArray before = FsHelpers::treeFingerprint(disk->path("t"));
 
     CopyOptions options = JobRunner::quickOptions();
     options.followSymlinks = true;
-    const JobRunner::Run run = JobRunner::run({disk->path("t")}, disk->path("out"), options, {},
-                                              {}, {}, 60000);
+    const JobRunner::Run run =
+        JobRunner::run({disk->path("t")}, disk->path("out"), options, {}, {}, {}, 60000);
 
     QVERIFY(!run.timedOut);
     QCOMPARE(run.finishedCount, 1);
     QCOMPARE(run.result.status, CopyStatus::CompletedWithWarnings);
     QCOMPARE(run.result.warningCount(), qint64(3));
     QCOMPARE(run.result.errorCount(), qint64(0));
-    for (const QByteArray &loop : {QByteArray("t/sub/up"), QByteArray("t/sub/self"),
-                                  QByteArray("t/top")}) {
+    for (const QByteArray &loop :
+         {QByteArray("t/sub/up"), QByteArray("t/sub/self"), QByteArray("t/top")}) {
         int reports = 0;
         for (const CopyIssue &issue : run.result.issues) {
             if (issue.path.endsWith(loop)) {
@@ -129,8 +131,7 @@ void TestSymlinks::defaultModeCopiesLoopingLinksAsLinks()
     QVERIFY(isSymlink(disk->path("out/t/sub/self")));
     QCOMPARE(linkTarget(disk->path("out/t/sub/up")), QByteArray(".."));
     QCOMPARE(linkTarget(disk->path("out/t/sub/self")), QByteArray("."));
-    const QStringList differences =
-        TestTree::compareTrees(disk->path("t"), disk->path("out/t"));
+    const QStringList differences = TestTree::compareTrees(disk->path("t"), disk->path("out/t"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
 }
 
@@ -191,7 +192,7 @@ void TestSymlinks::symlinkPlantedAtThePartNameIsNeverFollowed()
     QVERIFY(TestTree::makePath(disk->path("out")));
     QVERIFY(TestTree::makePath(disk->path("victim")));
     QVERIFY(TestTree::writePatternFile(disk->path("src/big"), 3 * MiB, 31)); // serial path
-    QVERIFY(TestTree::writeFile(disk->path("src/small"), "small"));       // small-file pool
+    QVERIFY(TestTree::writeFile(disk->path("src/small"), "small"));          // small-file pool
     QVERIFY(TestTree::writeFile(disk->path("victim/a"), "victim a"));
     QVERIFY(TestTree::writeFile(disk->path("victim/b"), "victim b"));
     QVERIFY(::symlink("../victim/a", disk->path("out/.big.sluice-part").constData()) == 0);
@@ -438,7 +439,8 @@ void TestSymlinks::specialPartSwappedForASymlinkIsNotFollowedNorRenamed()
 
     QCOMPARE(swapped.size(), 1);
     QCOMPARE(FsHelpers::treeFingerprint(disk->path("victim")), victimBefore);
-    struct stat st {};
+    struct stat st
+    {};
     QVERIFY2(::lstat(disk->path("out/src/item").constData(), &st) != 0,
              "what was planted under the part name was renamed into place");
     QCOMPARE(run.result.status, CopyStatus::Failed);

@@ -64,17 +64,16 @@ void TestUnreadable::unreadableFileAndFolderAreListedAndTheRestCopies()
     QVERIFY(::chmod((src + "/m-secret").constData(), 0600) == 0); // root's, unreadable
     QVERIFY(::chmod((src + "/locked").constData(), 0700) == 0);   // root's, unlistable
     QVERIFY(TestTree::makePath(disk->path("out")));
-    QVERIFY(::chown(disk->path("out").constData(), FsHelpers::nobodyUid(),
-                    FsHelpers::nobodyGid())
+    QVERIFY(::chown(disk->path("out").constData(), FsHelpers::nobodyUid(), FsHelpers::nobodyGid())
             == 0);
     const QByteArray before = FsHelpers::treeFingerprint(src);
 
     FsHelpers::ChildOptions child;
     child.unprivileged = true;
-    const FsHelpers::ChildRun run = FsHelpers::runCli(
-        {"--progress", "json", "--on-error", "skip", "--on-conflict", "overwrite", src,
-         disk->path("out")},
-        child);
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--progress", "json", "--on-error", "skip", "--on-conflict", "overwrite",
+                           src, disk->path("out")},
+                          child);
 
     QCOMPARE(run.signal, 0);
     QVERIFY2(run.exitCode == 1, run.err.constData());
@@ -93,14 +92,18 @@ void TestUnreadable::unreadableFileAndFolderAreListedAndTheRestCopies()
     }
     QCOMPARE(errors.size(), 2);
     std::sort(errors.begin(), errors.end());
-    QVERIFY2(errors.join(u'\n').contains(QStringLiteral("/src/locked”")), qPrintable(errors.join(u'\n')));
-    QVERIFY2(errors.join(u'\n').contains(QStringLiteral("/src/m-secret”")), qPrintable(errors.join(u'\n')));
+    QVERIFY2(errors.join(u'\n').contains(QStringLiteral("/src/locked”")),
+             qPrintable(errors.join(u'\n')));
+    QVERIFY2(errors.join(u'\n').contains(QStringLiteral("/src/m-secret”")),
+             qPrintable(errors.join(u'\n')));
     QVERIFY2(run.err.contains("Permission denied (EACCES)"), run.err.constData());
     // The rest arrived, byte for byte, and nothing stands where the two would have gone.
-    QCOMPARE(FsHelpers::fileDigest(disk->path("out/src/a/ok1")), FsHelpers::fileDigest(src + "/a/ok1"));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("out/src/a/ok1")),
+             FsHelpers::fileDigest(src + "/a/ok1"));
     QCOMPARE(TestTree::readFile(disk->path("out/src/z/ok2")), QByteArray("ok2"));
     QVERIFY(::access(disk->path("out/src/n-empty").constData(), F_OK) == 0);
-    struct stat st {};
+    struct stat st
+    {};
     QVERIFY(::lstat(disk->path("out/src/m-secret").constData(), &st) != 0);
     QVERIFY(::lstat(disk->path("out/src/locked").constData(), &st) != 0);
     QCOMPARE(FsHelpers::emptyFiles(disk->path("out")),
@@ -122,10 +125,10 @@ void TestUnreadable::unwritableDestinationIsReportedAndNothingIsLeft()
 
     FsHelpers::ChildOptions child;
     child.unprivileged = true;
-    const FsHelpers::ChildRun run = FsHelpers::runCli(
-        {"--on-error", "skip", "--on-conflict", "overwrite", disk->path("src"),
-         disk->path("single"), disk->path("out")},
-        child);
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--on-error", "skip", "--on-conflict", "overwrite", disk->path("src"),
+                           disk->path("single"), disk->path("out")},
+                          child);
 
     QCOMPARE(run.signal, 0);
     QVERIFY2(run.exitCode == 1 || run.exitCode == 2, run.err.constData());

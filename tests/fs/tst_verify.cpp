@@ -88,7 +88,8 @@ void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName()
             std::lock_guard lock(mutex);
             corrupted << destination;
         }
-        struct stat st {};
+        struct stat st
+        {};
         ::fstat(partFd, &st);
         if (corruption == "truncate") {
             [[maybe_unused]] const int ignored = ::ftruncate(partFd, st.st_size - 1);
@@ -124,7 +125,8 @@ void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName()
     QVERIFY(::access(disk->path("src/small-bad").constData(), F_OK) != 0);
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
     for (const QByteArray name : {"src/big-good", "src/small-good"})
-        QCOMPARE(FsHelpers::fileDigest(disk->path(name)), FsHelpers::fileDigest(scratch.path(name)));
+        QCOMPARE(FsHelpers::fileDigest(disk->path(name)),
+                 FsHelpers::fileDigest(scratch.path(name)));
     // The manifest names exactly the two verified copies.
     const QByteArray manifest = TestTree::readFile(scratch.path("manifest"));
     QCOMPARE(manifest.count('\n'), 2);
@@ -132,7 +134,7 @@ void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName()
     QVERIFY(manifest.contains(disk->path("src/small-good")));
     QVERIFY(!manifest.contains("-bad"));
     const QString tool = algorithm == VerifyAlgorithm::Sha256 ? QStringLiteral("sha256sum")
-                                                             : QStringLiteral("xxh128sum");
+                                                              : QStringLiteral("xxh128sum");
     const QString checked = checkManifest(tool, scratch.path("manifest"));
     QVERIFY2(checked.isEmpty(), qPrintable(checked));
 }
@@ -153,12 +155,13 @@ void TestVerify::retryCopiesAgainAfterACorruptedRead()
     CopyOptions options = JobRunner::quickOptions();
     options.verify = VerifyAlgorithm::Xxh3;
     options.onError = ErrorPolicy::Retry;
-    const JobRunner::Run run = JobRunner::run({scratch.path("file")}, disk->path(), options, {},
-                                              hooks);
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("file")}, disk->path(), options, {}, hooks);
 
     QCOMPARE(verifications, 2);
     QCOMPARE(run.result.status, CopyStatus::Succeeded);
-    QCOMPARE(FsHelpers::fileDigest(disk->path("file")), FsHelpers::fileDigest(scratch.path("file")));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("file")),
+             FsHelpers::fileDigest(scratch.path("file")));
     QCOMPARE(run.samples.constLast().bytesDone, run.samples.constLast().bytesTotal);
 }
 
