@@ -173,6 +173,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         const FileSystemLimits limits = detectFileSystemLimits(parent.get());
         LimitFindings findings;
         QSet<QPair<qint32, QString>> seenNames;
+        QHash<QPair<qint32, QString>, qint32> firstOfName; // case-folded name → first item
         removeStalePartFiles(parent.get(), root.destinationParent, job.options.dryRun, job.issues);
 
         struct statfs sourceFs = {};
@@ -198,6 +199,33 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                                  : open.back().second.get();
             const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
             checkLimits(limits, item, index, name, plan, seenNames, findings);
+            if (limits.caseInsensitive && item.kind != ItemKind::Directory) {
+                // Two files of this copy whose names differ only in letter case are one name
+                // there: the later one would replace (or be skipped for) the copy of the
+                // earlier, and copied at the same time they have crashed exfat-fuse. Both go
+                // through the serial path; only "rename" keeps both, otherwise the later one
+                // is refused.
+                const QPair<qint32, QString> key(item.parent,
+                                                 QString::fromUtf8(name).toCaseFolded());
+                const auto twin = firstOfName.constFind(key);
+                if (twin == firstOfName.cend()) {
+                    firstOfName.insert(key, index);
+                } else {
+                    plan.items[std::size_t(*twin)].serialOnly = true;
+                    item.serialOnly = true;
+                    if (policy != CollisionPolicy::Rename) {
+                        item.refused = true;
+                        report.refused.append(CopyIssue::withDetail(
+                            FileOperation::Preflight, plan.sourcePath(index),
+                            QStringLiteral("%1 ignores letter case: this file would take the "
+                                           "place of the copy of “%2”; the “rename” policy "
+                                           "keeps both")
+                                .arg(limits.typeName,
+                                     NativePath::toDisplay(plan.items[std::size_t(*twin)].name))));
+                        continue;
+                    }
+                }
+            }
             if (limits.maxFileSize >= 0 && item.kind == ItemKind::File
                 && item.size > limits.maxFileSize) {
                 // No answer makes it fit: refuse it now rather than write gigabytes first

@@ -212,7 +212,8 @@ void TreeCopier::run()
         }
         case ItemKind::File: {
             const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
-                               && !(m_job.options.preserve.hardLinks && item.nlink > 1);
+                               && !(m_job.options.preserve.hardLinks && item.nlink > 1)
+                               && !item.serialOnly;
             if (m_pool && small) {
                 m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
                 m_pool->submit([this, task] {
