@@ -270,6 +270,17 @@ QByteArray treeFingerprint(const QByteArray &root)
     return out;
 }
 
+QList<QByteArray> listNames(const QByteArray &folder)
+{
+    QList<QByteArray> names;
+    const int fd = ::open(folder.constData(), DirectoryFlags);
+    if (fd >= 0) {
+        names = sortedNames(fd);
+        ::close(fd);
+    }
+    return names;
+}
+
 QList<QByteArray> emptyFiles(const QByteArray &root)
 {
     QList<QByteArray> found;

@@ -23,6 +23,9 @@ QByteArray fileDigest(const QByteArray &path);
 /// Access times are left out: reading a file may update them.
 QByteArray treeFingerprint(const QByteArray &root);
 
+/// The entry names in @p folder (not "." and ".."), sorted bytewise.
+QList<QByteArray> listNames(const QByteArray &folder);
+
 /// Regular files of size 0 below @p root (placeholders a failed copy must not leave).
 QList<QByteArray> emptyFiles(const QByteArray &root);
 

@@ -40,6 +40,8 @@ private Q_SLOTS:
     void namesFatRefusesAreReportedAndTheRestCopies();
     void namesDifferingOnlyInCaseBothArriveWithRename_data();
     void namesDifferingOnlyInCaseBothArriveWithRename();
+    void caseTwinNeverReplacesTheCopyOfItsTwin_data();
+    void caseTwinNeverReplacesTheCopyOfItsTwin();
 };
 
 void TestLimits::fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte()
@@ -133,8 +135,11 @@ void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename()
     QVERIFY(TestTree::makePath(scratch.path("src")));
     QVERIFY(TestTree::writePatternFile(scratch.path("src/README"), 2 * MiB, 903));
     QVERIFY(TestTree::writePatternFile(scratch.path("src/readme"), 2 * MiB, 904));
-    QVERIFY(TestTree::writeFile(scratch.path("src/Notes"), "upper"));
-    QVERIFY(TestTree::writeFile(scratch.path("src/notes"), "lower"));
+    for (int i = 0; i < 8; ++i) { // small ones, which the small-file pool copies in parallel
+        const QByteArray name = "notes" + QByteArray::number(i);
+        QVERIFY(TestTree::writeFile(scratch.path("src/" + name), name));
+        QVERIFY(TestTree::writeFile(scratch.path("src/" + name.toUpper()), name.toUpper()));
+    }
     FS_MOUNT(disk, fs, 64 * MiB);
 
     CopyOptions options = JobRunner::quickOptions();
@@ -144,15 +149,53 @@ void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename()
     QVERIFY2(preflightWarningsMentioning(run.result, QStringLiteral("letter case")) >= 1,
              qPrintable(FsHelpers::describeIssues(run.result)));
     QCOMPARE(run.result.errorCount(), qint64(0));
-    // Four distinct files arrived: nothing was overwritten by its other-case twin.
-    QCOMPARE(TestTree::countEntries(disk->path("src")), qint64(4));
-    QSet<QByteArray> contents;
-    for (const QByteArray name : {"README", "readme (2)", "Notes", "notes (2)"})
-        contents << FsHelpers::fileDigest(disk->path("src/" + name));
+    // Eighteen distinct files arrived: none took the place of its other-case twin.
+    QCOMPARE(TestTree::countEntries(disk->path("src")), qint64(18));
     QSet<QByteArray> expected;
-    for (const QByteArray name : {"README", "readme", "Notes", "notes"})
+    for (const QByteArray &name : FsHelpers::listNames(scratch.path("src")))
         expected << FsHelpers::fileDigest(scratch.path("src/" + name));
+    QSet<QByteArray> contents;
+    for (const QByteArray &name : FsHelpers::listNames(disk->path("src")))
+        contents << FsHelpers::fileDigest(disk->path("src/" + name));
     QCOMPARE(contents, expected);
+}
+
+void TestLimits::caseTwinNeverReplacesTheCopyOfItsTwin_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<CollisionPolicy>("policy");
+    for (const FsKind fs : {FsKind::Vfat, FsKind::Exfat}) {
+        QTest::addRow("%s, overwrite", qPrintable(fsKindName(fs)))
+            << fs << CollisionPolicy::Overwrite;
+        QTest::addRow("%s, skip", qPrintable(fsKindName(fs))) << fs << CollisionPolicy::Skip;
+        QTest::addRow("%s, newer", qPrintable(fsKindName(fs))) << fs << CollisionPolicy::Newer;
+    }
+}
+
+void TestLimits::caseTwinNeverReplacesTheCopyOfItsTwin()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(CollisionPolicy, policy);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/README"), "upper case"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/readme"), "lower case"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/other"), "other"));
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = policy;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    // The first arrives and stays; the second is refused by name, never silently lost.
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(1));
+    const CopyIssue *issue = FsHelpers::findError(run.result, "src/readme");
+    QVERIFY2(issue && issue->message().contains(QStringLiteral("letter case")),
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(FsHelpers::listNames(disk->path("src")), (QList<QByteArray>{"README", "other"}));
+    QCOMPARE(TestTree::readFile(disk->path("src/README")), QByteArray("upper case"));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestLimits)
