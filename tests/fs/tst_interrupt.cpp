@@ -170,15 +170,16 @@ void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
     for (const QByteArray &name : tree.files)
         total += QFileInfo(QFile::decodeName(source + '/' + name)).size();
 
-    // Kill at the first sample (planning), at spread-out points of the data, and at the
-    // very end (while flushing); each run starts from what the previous one left.
-    const QList<double> moments{0.0, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.93, 1.0};
+    // Kill at the first sample (planning), at spread-out points of the data, and while
+    // flushing; each run starts from what the previous one left. At 48 MiB/s the samples
+    // (every 100 ms) are 4.8 MiB apart: every point below the last sample is reached.
+    const QList<double> moments{0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0};
     int killedRuns = 0;
     for (const double moment : moments) {
         QProcess cli;
         cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
         cli.setArguments({QStringLiteral("--progress"), QStringLiteral("json"),
-                          QStringLiteral("--limit"), QStringLiteral("96M"),
+                          QStringLiteral("--limit"), QStringLiteral("48M"),
                           QStringLiteral("--on-conflict"), QStringLiteral("overwrite"),
                           QStringLiteral("--on-error"), QStringLiteral("skip"),
                           QFile::decodeName(source), QFile::decodeName(destination)});
@@ -215,7 +216,8 @@ void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
                  qPrintable(QStringLiteral("killed at %1: %2").arg(moment).arg(wrong.join(u'\n'))));
         QCOMPARE(FsHelpers::treeFingerprint(source), sourceBefore);
     }
-    QVERIFY2(killedRuns >= moments.size() - 2, qPrintable(QString::number(killedRuns)));
+    // The flushing phase may pass between two samples; every other moment is reached.
+    QVERIFY2(killedRuns >= moments.size() - 1, qPrintable(QString::number(killedRuns)));
 
     // A last run completes the copy and clears whatever the kills left behind.
     const FsHelpers::ChildRun last = FsHelpers::runCli(
