@@ -94,6 +94,8 @@ private Q_SLOTS:
     void initTestCase() { FS_REQUIRE_ROOT(); }
     void cancelledFileIsCopiedAgainBySkipExisting_data();
     void cancelledFileIsCopiedAgainBySkipExisting();
+    void cancelDuringOverwriteKeepsTheOldVersion_data();
+    void cancelDuringOverwriteKeepsTheOldVersion();
     void killedCliLeavesOnlyAbsentOldOrCompleteFiles();
     void nextRunRemovesStalePartFilesAndSaysSo();
     void partFileOfALiveCopyIsLeftAlone();
@@ -156,6 +158,47 @@ void TestInterrupt::cancelledFileIsCopiedAgainBySkipExisting()
     const QStringList differences = TestTree::compareTrees(
         scratch.path("src"), disk->path("src"), {fsTraits(fs).permissions, false, false});
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+}
+
+void TestInterrupt::cancelDuringOverwriteKeepsTheOldVersion_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<Durability>("durability");
+    QTest::newRow("ext4, flush behind") << FsKind::Ext4 << Durability::Job;
+    QTest::newRow("btrfs, fdatasync") << FsKind::Btrfs << Durability::File;
+    QTest::newRow("exfat") << FsKind::Exfat << Durability::Job;
+}
+
+void TestInterrupt::cancelDuringOverwriteKeepsTheOldVersion()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(Durability, durability);
+    Scratch scratch;
+    QVERIFY(TestTree::writePatternFile(scratch.path("data"), 96 * MiB, 97));
+    FS_MOUNT(disk, fs, 256 * MiB);
+    QVERIFY(TestTree::writePatternFile(disk->path("data"), 5 * MiB, 98));
+    const QByteArray oldVersion = FsHelpers::fileDigest(disk->path("data"));
+
+    FsHelpers::WriterGate gate(80 * MiB); // past two flush-behind windows
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
+        return gate.beforeWrite(offset);
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.durability = durability;
+    options.onCollision = CollisionPolicy::Overwrite;
+    CopyJob job({{scratch.path("data")}, disk->path()}, options);
+    job.setIoHooks(hooks);
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    job.cancel();
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+
+    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Cancelled);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("data")), oldVersion);
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }
 
 void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
