@@ -169,8 +169,7 @@ constexpr int PartReplaced = -1;
 int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
                     bool overwrite, const CreatedPart &created)
 {
-    struct stat now
-    {};
+    struct stat now = {};
     if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
         return errno == ENOENT ? PartReplaced : errno;
     if (!created.sameAs(now))
@@ -307,7 +306,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
     CreatedPart created;
-    if (struct stat st{}; ::fstat(part.get(), &st) == 0)
+    if (struct stat st = {}; ::fstat(part.get(), &st) == 0)
         created = CreatedPart::fromStat(st);
     if (m_job.hooks.afterPartCreated)
         m_job.hooks.afterPartCreated(destinationPath(task, partName));
@@ -576,9 +575,9 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             } else {
                 PartFileGuard guard(directoryFd, partName);
                 CreatedPart created;
-                if (struct stat st{}; ::fstatat(first.first->fd.get(), first.second.constData(),
-                                                &st, AT_SYMLINK_NOFOLLOW)
-                                      == 0)
+                if (struct stat st = {}; ::fstatat(first.first->fd.get(), first.second.constData(),
+                                                   &st, AT_SYMLINK_NOFOLLOW)
+                                         == 0)
                     created = CreatedPart::fromStat(st);
                 if (m_job.hooks.afterPartCreated)
                     m_job.hooks.afterPartCreated(destinationPath(task, partName));
@@ -682,7 +681,7 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                 }
                 if (error == 0) {
                     CreatedPart created;
-                    if (struct stat st{};
+                    if (struct stat st = {};
                         ::fstatat(directoryFd, partName.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
                         && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
                         created = CreatedPart::fromStat(st);

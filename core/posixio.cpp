@@ -77,8 +77,7 @@ int preadFully(int fd, char *data, qint64 length, qint64 offset, qint64 &bytesRe
 
 int ensureFileSize(int fd, qint64 size)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     if (::fstat(fd, &st) == 0 && qint64(st.st_size) == size)
         return 0;
     return retryOnEintr([&] { return ::ftruncate(fd, size); }) == 0 ? 0 : errno;
@@ -88,8 +87,7 @@ bool fileSystemKeepsHoles(int fd)
 {
     constexpr long FuseSuperMagic = 0x65735546;  // fuse and fuseblk (linux/fs/fuse)
     constexpr long ExfatSuperMagic = 0x2011BAB0; // linux/fs/exfat
-    struct statfs fs
-    {};
+    struct statfs fs = {};
     if (::fstatfs(fd, &fs) != 0)
         return true;
     switch (long(fs.f_type)) {

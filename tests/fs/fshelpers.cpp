@@ -47,8 +47,7 @@ QByteArray digestOfFd(int fd)
         }
         zeros = 0;
     };
-    struct stat st
-    {};
+    struct stat st = {};
     if (::fstat(fd, &st) != 0)
         return {};
     for (qint64 offset = 0;;) {
@@ -107,8 +106,7 @@ void fingerprintInto(int directoryFd, const QByteArray &relative, QByteArray &ou
 {
     for (const QByteArray &name : sortedNames(directoryFd)) {
         const QByteArray path = relative.isEmpty() ? name : relative + '/' + name;
-        struct stat st
-        {};
+        struct stat st = {};
         if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             out += path + " unreadable\n";
             continue;
@@ -149,8 +147,7 @@ void fingerprintInto(int directoryFd, const QByteArray &relative, QByteArray &ou
 void emptyFilesInto(int directoryFd, const QByteArray &path, QList<QByteArray> &found)
 {
     for (const QByteArray &name : sortedNames(directoryFd)) {
-        struct stat st
-        {};
+        struct stat st = {};
         if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         if (S_ISREG(st.st_mode) && st.st_size == 0)
@@ -179,10 +176,8 @@ void compareDeepInto(int a, int b, const QByteArray &relative, QStringList &diff
     }
     for (const QByteArray &name : namesA) {
         const QByteArray path = relative + '/' + name;
-        struct stat sa
-        {};
-        struct stat sb
-        {};
+        struct stat sa = {};
+        struct stat sb = {};
         if (::fstatat(a, name.constData(), &sa, AT_SYMLINK_NOFOLLOW) != 0
             || ::fstatat(b, name.constData(), &sb, AT_SYMLINK_NOFOLLOW) != 0
             || (sa.st_mode & S_IFMT) != (sb.st_mode & S_IFMT)) {
@@ -222,8 +217,7 @@ void removeDeepAt(int parentFd, const QByteArray &name)
     }
     ::fchmod(fd, 0700);
     for (const QByteArray &child : sortedNames(fd)) {
-        struct stat st
-        {};
+        struct stat st = {};
         if (::fstatat(fd, child.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
             removeDeepAt(fd, child);
         else

@@ -256,8 +256,7 @@ QByteArray TestMount::path(const QByteArray &relative) const
 
 qint64 TestMount::freeBytes() const
 {
-    struct statvfs space
-    {};
+    struct statvfs space = {};
     if (::statvfs(m_mountPoint.constData(), &space) != 0)
         return -1;
     return qint64(space.f_bavail) * qint64(space.f_frsize);
@@ -273,8 +272,7 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     // systems reserve metadata as they go, so never all of it at once), then small writes.
     for (int step = 0; step < 32; ++step) {
         const qint64 excess = freeBytes() - bytes;
-        struct stat st
-        {};
+        struct stat st = {};
         if (excess < 16 * MiB || ::fstat(fd, &st) != 0
             || ::fallocate(fd, 0, st.st_size, excess / 2 / 4096 * 4096) != 0)
             break;
@@ -287,8 +285,7 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     bool allocate = true;
     for (qint64 excess = freeBytes() - bytes; ok && excess > 0; excess = freeBytes() - bytes) {
         const qint64 step = std::min<qint64>(MiB, (excess + 4095) / 4096 * 4096);
-        struct stat st
-        {};
+        struct stat st = {};
         if (allocate && (::fstat(fd, &st) != 0 || ::fallocate(fd, 0, st.st_size, step) != 0))
             allocate = false;
         if (!allocate)

@@ -21,8 +21,7 @@ namespace {
 
 qint64 fileSize(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::stat(path.constData(), &st) == 0 ? qint64(st.st_size) : -1;
 }
 

@@ -19,8 +19,7 @@ namespace {
 
 struct stat statOf(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     ::lstat(path.constData(), &st);
     return st;
 }
@@ -28,8 +27,7 @@ struct stat statOf(const QByteArray &path)
 qint64 usedBytes(const QByteArray &mountPoint)
 {
     ::sync();
-    struct statvfs space
-    {};
+    struct statvfs space = {};
     ::statvfs(mountPoint.constData(), &space);
     return qint64(space.f_blocks - space.f_bfree) * qint64(space.f_frsize);
 }

@@ -35,8 +35,7 @@ qint64 markerAt(const QByteArray &path, qint64 offset)
 
 qint64 fileSize(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::stat(path.constData(), &st) == 0 ? qint64(st.st_size) : -1;
 }
 

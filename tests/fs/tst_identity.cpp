@@ -107,8 +107,7 @@ void TestIdentity::hardLinkInAnotherFolderIsRefusedAsTheSameFile()
     // The file is intact under both names (an overwrite would have truncated it).
     QCOMPARE(FsHelpers::fileDigest(disk->path("a/file")), contentBefore);
     QCOMPARE(FsHelpers::fileDigest(disk->path("b/a/file")), contentBefore);
-    struct stat st
-    {};
+    struct stat st = {};
     QVERIFY(::stat(disk->path("a/file").constData(), &st) == 0);
     QCOMPARE(qint64(st.st_nlink), qint64(2));
     QCOMPARE(qint64(st.st_size), 3 * MiB + 7);

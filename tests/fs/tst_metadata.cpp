@@ -43,8 +43,7 @@ QStringList statLines(const QByteArray &root, const QByteArray &relative = {})
     std::sort(names.begin(), names.end());
     for (const QByteArray &name : names) {
         const QByteArray path = relative.isEmpty() ? name : relative + '/' + name;
-        struct stat st
-        {};
+        struct stat st = {};
         ::lstat((root + '/' + path).constData(), &st);
         auto ns = [](const timespec &t) {
             return QStringLiteral("%1.%2").arg(t.tv_sec).arg(t.tv_nsec, 9, 10, QLatin1Char('0'));
@@ -250,8 +249,7 @@ void TestMetadata::setUidAndSetGidAreDroppedWhenTheOwnerIsNotKept()
         JobRunner::run({disk->path("src")}, disk->path("out"), JobRunner::quickOptions());
 
     QCOMPARE(job.result.status, CopyStatus::Succeeded);
-    struct stat st
-    {};
+    struct stat st = {};
     QVERIFY(::lstat(disk->path("out/src/tool").constData(), &st) == 0);
     QCOMPARE(st.st_uid, ::geteuid());
     QCOMPARE(st.st_mode & 07777, mode_t(0755)); // neither set-user-ID nor set-group-ID

@@ -22,15 +22,13 @@ namespace {
 
 bool exists(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0;
 }
 
 ino_t inodeOf(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0 ? st.st_ino : 0;
 }
 

@@ -36,8 +36,7 @@ QByteArray withoutLinesStarting(const QByteArray &text, const QByteArray &prefix
 
 bool isFifo(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
@@ -156,8 +155,7 @@ void TestSpecial::fifoIsRecreatedWithinASecond()
         return;
     }
     QVERIFY(isFifo(disk->path("out/src/inner/fifo")));
-    struct stat st
-    {};
+    struct stat st = {};
     QVERIFY(::lstat(disk->path("out/src/inner/fifo").constData(), &st) == 0);
     QCOMPARE(st.st_mode & 07777, mode_t(0640));
     if (followSymlinks)

@@ -25,15 +25,13 @@ QByteArray linkTarget(const QByteArray &path)
 
 bool isSymlink(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 bool isRegularFile(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -439,8 +437,7 @@ void TestSymlinks::specialPartSwappedForASymlinkIsNotFollowedNorRenamed()
 
     QCOMPARE(swapped.size(), 1);
     QCOMPARE(FsHelpers::treeFingerprint(disk->path("victim")), victimBefore);
-    struct stat st
-    {};
+    struct stat st = {};
     QVERIFY2(::lstat(disk->path("out/src/item").constData(), &st) != 0,
              "what was planted under the part name was renamed into place");
     QCOMPARE(run.result.status, CopyStatus::Failed);

@@ -102,8 +102,7 @@ void TestUnreadable::unreadableFileAndFolderAreListedAndTheRestCopies()
              FsHelpers::fileDigest(src + "/a/ok1"));
     QCOMPARE(TestTree::readFile(disk->path("out/src/z/ok2")), QByteArray("ok2"));
     QVERIFY(::access(disk->path("out/src/n-empty").constData(), F_OK) == 0);
-    struct stat st
-    {};
+    struct stat st = {};
     QVERIFY(::lstat(disk->path("out/src/m-secret").constData(), &st) != 0);
     QVERIFY(::lstat(disk->path("out/src/locked").constData(), &st) != 0);
     QCOMPARE(FsHelpers::emptyFiles(disk->path("out")),

@@ -88,8 +88,7 @@ void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName()
             std::lock_guard lock(mutex);
             corrupted << destination;
         }
-        struct stat st
-        {};
+        struct stat st = {};
         ::fstat(partFd, &st);
         if (corruption == "truncate") {
             [[maybe_unused]] const int ignored = ::ftruncate(partFd, st.st_size - 1);
