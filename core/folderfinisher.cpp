@@ -11,7 +11,7 @@ namespace Sluice {
 
 void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item, int sourceFd)
 {
-    if (item && folder.createdByCopy)
+    if (item)
         applyMetadata(folder.fd.get(), sourceFd, *item, job.options.preserve, job.umask,
                       folder.path, job.issues);
     if (!job.options.move)

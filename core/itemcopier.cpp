@@ -58,42 +58,6 @@ bool sameTime(const timespec &a, const timespec &b)
     return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
-// A stat for collision decisions about an entry that is not opened (links, FIFOs).
-struct stat statFromItem(const PlanItem &item)
-{
-    struct stat st = {};
-    st.st_dev = item.dev;
-    st.st_ino = item.ino;
-    st.st_mode = item.mode;
-    st.st_size = item.size;
-    st.st_mtim = item.mtime;
-    return st;
-}
-
-// Creates the part file; a leftover from an interrupted run (not locked by a live copy) is
-// replaced. Returns the descriptor or -errno.
-int createPartFile(int directoryFd, const QByteArray &partName)
-{
-    constexpr int Flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        const int fd =
-            retryOnEintr([&] { return ::openat(directoryFd, partName.constData(), Flags, 0600); });
-        if (fd >= 0) {
-            // The lock tells a later run's stale-part cleanup that this file is alive.
-            ::flock(fd, LOCK_EX | LOCK_NB);
-            return fd;
-        }
-        if (errno != EEXIST || attempt > 0)
-            return -errno;
-        UniqueFd stale(::openat(directoryFd, partName.constData(),
-                                O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
-        if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
-            return -EBUSY; // another copy is writing it right now
-        ::unlinkat(directoryFd, partName.constData(), 0);
-    }
-    return -EEXIST;
-}
-
 // FUSE file systems report a full disk as EPERM or EIO (fusefat does): when a write fails
 // that way and the destination has less room than the file needs, say so.
 CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
@@ -113,84 +77,6 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
                            .arg(available)
                            .arg(fileSize - have);
     return issue;
-}
-
-// renameat2(2) with RENAME_NOREPLACE where the file system has it; where it does not
-// (EINVAL: some FUSE file systems), linkat(2) gives the same no-replace guarantee, and as a
-// last resort a check right before a plain rename.
-int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
-{
-    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
-        == 0)
-        return 0;
-    if (errno != EINVAL && errno != ENOSYS)
-        return errno;
-    if (::linkat(directoryFd, from.constData(), directoryFd, to.constData(), 0) == 0) {
-        ::unlinkat(directoryFd, from.constData(), 0);
-        return 0;
-    }
-    if (errno == EEXIST)
-        return EEXIST;
-    struct stat st = {};
-    if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-        return EEXIST;
-    if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
-        return 0;
-    return errno;
-}
-
-// What this copy created under a part name (a part file, link, FIFO or node), checked
-// again right before the name is renamed into place.
-struct CreatedPart
-{
-    dev_t dev = 0;
-    ino_t ino = 0;
-    mode_t type = 0;
-    bool valid = false;
-
-    static CreatedPart fromStat(const struct stat &st)
-    {
-        return {st.st_dev, st.st_ino, mode_t(st.st_mode & S_IFMT), true};
-    }
-    bool sameAs(const struct stat &st) const
-    {
-        return valid && st.st_dev == dev && st.st_ino == ino && mode_t(st.st_mode & S_IFMT) == type;
-    }
-};
-
-// Returned by renameIntoPlace() when the part name no longer holds what this copy created.
-constexpr int PartReplaced = -1;
-
-// Renames the part name onto the final name (replacing it only when overwriting). First
-// checks that the part name still holds what this copy created: anyone who may write in the
-// destination folder could have replaced it meanwhile (with a link to a file elsewhere, say),
-// and renaming would then put their entry, not the copy, under the final name. Returns 0,
-// PartReplaced, or an errno value.
-int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
-                    bool overwrite, const CreatedPart &created)
-{
-    struct stat now = {};
-    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
-        return errno == ENOENT ? PartReplaced : errno;
-    if (!created.sameAs(now))
-        return PartReplaced;
-    if (!overwrite)
-        return renameNoReplace(directoryFd, partName, finalName);
-    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
-               ? 0
-               : errno;
-}
-
-CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
-                      FileOperation operation = FileOperation::Rename)
-{
-    if (error != PartReplaced)
-        return CopyIssue::fromErrno(operation, finalPath, error);
-    return CopyIssue::withDetail(
-        FileOperation::Rename, finalPath,
-        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
-                       "written; it was not put in place")
-            .arg(NativePath::toDisplay(partPath)));
 }
 
 } // namespace
@@ -213,7 +99,7 @@ QByteArray ItemCopier::sourcePath(const ItemTask &task) const
 
 QByteArray ItemCopier::destinationPath(const ItemTask &task, const QByteArray &name) const
 {
-    return NativePath::join(task.destinationDirectory->path, name);
+    return destinationPathOf(task, name);
 }
 
 ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
@@ -440,7 +326,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         recordChecksum(m_job, digest, destination);
     if (m_job.options.preserve.hardLinks && item.nlink > 1)
         rememberLink(task, placement.name);
-    queueSourceRemoval(task);
+    queueSourceRemoval(m_job, m_plan, task);
     return {ItemOutcome::Copied, std::nullopt};
 }
 
@@ -476,13 +362,6 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
     if (reader)
         return StreamEngine::copyPipelined(m_job, *reader, transfer);
     return StreamEngine::copyInline(m_job, transfer);
-}
-
-void ItemCopier::queueSourceRemoval(const ItemTask &task)
-{
-    if (m_job.options.move)
-        task.destinationDirectory->addRemoval(
-            PendingRemoval{task.sourceDirectory, task.sourceName, sourcePath(task), false});
 }
 
 std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
@@ -585,7 +464,7 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                                         placement.action == Placement::Action::Overwrite, created);
                 if (error == 0) {
                     guard.commit();
-                    queueSourceRemoval(task);
+                    queueSourceRemoval(m_job, m_plan, task);
                     return ItemOutcome::Copied;
                 }
             }
@@ -599,198 +478,6 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
         if (action == ErrorAction::Abort && !m_job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
-    }
-}
-
-ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const QByteArray source = sourcePath(task);
-    const int sourceDirFd = task.sourceDirectory->fd.get();
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        QByteArray linkTarget;
-        if (item.kind == ItemKind::Symlink) {
-            QByteArray buffer(qMax<qint64>(256, item.size + 1), Qt::Uninitialized);
-            for (;;) {
-                const ssize_t length = ::readlinkat(sourceDirFd, task.sourceName.constData(),
-                                                    buffer.data(), buffer.size());
-                if (length < 0) {
-                    issue = CopyIssue::fromErrno(FileOperation::Read, source, errno);
-                    break;
-                }
-                if (length < buffer.size()) {
-                    linkTarget = buffer.left(length);
-                    break;
-                }
-                buffer.resize(buffer.size() * 2);
-            }
-        }
-        if (issue.errorCode == 0) {
-            const struct stat sourceStat = statFromItem(item);
-            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip)
-                return ItemOutcome::Skipped;
-            if (placement.action == Placement::Action::Cancel)
-                return ItemOutcome::Cancelled;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                const QByteArray partName = partFileName(placement.name);
-                const QByteArray finalPath = destinationPath(task, placement.name);
-                // Armed before creating: some file systems fail a create yet leave an entry
-                // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
-                PartFileGuard guard(directoryFd, partName);
-                int error = 0;
-                for (int tries = 0; tries < 2; ++tries) {
-                    int result = 0;
-                    switch (item.kind) {
-                    case ItemKind::Symlink:
-                        result =
-                            ::symlinkat(linkTarget.constData(), directoryFd, partName.constData());
-                        break;
-                    case ItemKind::Fifo:
-                        result = ::mkfifoat(directoryFd, partName.constData(), 0600);
-                        break;
-                    default:
-                        result = ::mknodat(directoryFd, partName.constData(),
-                                           (item.mode & S_IFMT) | 0600, item.rdev);
-                        break;
-                    }
-                    error = result == 0 ? 0 : errno;
-                    if (error != 0 && error != EEXIST) {
-                        // Some FUSE file systems leave a regular file behind when they
-                        // refuse a special file (fusefat's mkfifo: EIO): remove our name.
-                        ::unlinkat(directoryFd, partName.constData(), 0);
-                    }
-                    if (error != EEXIST)
-                        break;
-                    ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
-                }
-                if (error == EPERM
-                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
-                        || item.kind == ItemKind::Socket)) {
-                    m_job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
-                                                          IssueSeverity::Warning));
-                    return ItemOutcome::Skipped;
-                }
-                if (error == 0) {
-                    CreatedPart created;
-                    if (struct stat st = {};
-                        ::fstatat(directoryFd, partName.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
-                        && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
-                        created = CreatedPart::fromStat(st);
-                    if (m_job.hooks.afterPartCreated)
-                        m_job.hooks.afterPartCreated(destinationPath(task, partName));
-                    // Metadata by name never follows a link (metadata.cpp), and the rename
-                    // checks that the part name still holds what was created here.
-                    error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
-                                            m_job.umask, finalPath, m_job.issues);
-                    if (error == 0)
-                        error = renameIntoPlace(directoryFd, partName, placement.name,
-                                                placement.action == Placement::Action::Overwrite,
-                                                created);
-                    if (error == 0) {
-                        guard.commit();
-                        queueSourceRemoval(task);
-                        return ItemOutcome::Copied;
-                    }
-                    issue = renameIssue(error, destinationPath(task, partName), finalPath);
-                } else {
-                    issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-                }
-            }
-        }
-        const ErrorAction action = resolveError(m_job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        if (action == ErrorAction::Abort && !m_job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
-}
-
-std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &task,
-                                                             ItemOutcome &outcome)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const QByteArray source = sourcePath(task);
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-    constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
-                                   DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat = {};
-        if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
-            issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
-        } else {
-            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip) {
-                outcome = ItemOutcome::Skipped;
-                return {};
-            }
-            if (placement.action == Placement::Action::Cancel) {
-                outcome = ItemOutcome::Cancelled;
-                return {};
-            }
-            const QByteArray finalPath = destinationPath(task, placement.name);
-            bool created = false;
-            int error = 0;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                if (placement.action != Placement::Action::Merge) {
-                    if (::mkdirat(directoryFd, placement.name.constData(), 0700) == 0)
-                        created = true;
-                    else if (errno != EEXIST)
-                        error = errno;
-                }
-                UniqueFd destinationFd;
-                struct stat destinationStat = {};
-                if (error == 0) {
-                    destinationFd.reset(::openat(directoryFd, placement.name.constData(),
-                                                 DirectoryFlags | O_NOFOLLOW));
-                    if (!destinationFd || ::fstat(destinationFd.get(), &destinationStat) != 0)
-                        error = errno;
-                }
-                if (error == 0) {
-                    auto sourceHandle = std::make_shared<DirectoryHandle>(
-                        std::move(sourceFd), source, sourceStat.st_dev, false);
-                    auto destinationHandle = std::make_shared<DirectoryHandle>(
-                        std::move(destinationFd), finalPath, destinationStat.st_dev, created);
-                    destinationHandle->parent = task.destinationDirectory;
-                    if (m_job.options.move)
-                        destinationHandle->source =
-                            PendingRemoval{task.sourceDirectory, task.sourceName, source, true};
-                    if (created || m_job.options.move) {
-                        JobContext &job = m_job;
-                        destinationHandle->finalizer = [&job, item,
-                                                        sourceHandle](DirectoryHandle &folder) {
-                            finishFolder(job, folder, &item, sourceHandle->fd.get());
-                        };
-                    }
-                    outcome = ItemOutcome::Copied;
-                    return {sourceHandle, destinationHandle};
-                }
-                issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-            }
-        }
-        const ErrorAction action = resolveError(m_job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        outcome = action == ErrorAction::Abort && !m_job.aborted.load() ? ItemOutcome::Cancelled
-                                                                        : ItemOutcome::Failed;
-        return {};
     }
 }
 

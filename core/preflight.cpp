@@ -145,6 +145,23 @@ void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 in
                      QStringLiteral("%1 cannot store FIFOs, sockets or device nodes").arg(fs));
 }
 
+// Why the destination cannot store @p item under @p name at all, or "".
+QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
+                         const QByteArray &name)
+{
+    const QString problem = limits.nameProblem(name);
+    if (!problem.isEmpty())
+        return problem;
+    if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
+        return QStringLiteral("%1 cannot store symbolic links").arg(limits.typeName);
+    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
+         || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
+        && !limits.storesSpecialFiles)
+        return QStringLiteral("%1 cannot store FIFOs, sockets or device nodes")
+            .arg(limits.typeName);
+    return {};
+}
+
 } // namespace
 
 PreflightReport runPreflight(JobContext &job, Plan &plan)
@@ -237,6 +254,16 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                    .arg(limits.typeName)
                                    .arg(limits.maxFileSize);
                 report.refused.append(issue);
+                continue;
+            }
+            if (const QString why = unstorableReason(limits, item, name); !why.isEmpty()) {
+                // No answer makes the destination store it: refuse it (a folder with what is
+                // inside) before the first byte, rather than fail item by item with whatever
+                // errno a FUSE driver picks (EPERM, EIO, ENOSYS). The warning lists it too.
+                item.refused = true;
+                report.refused.append(
+                    CopyIssue::withDetail(FileOperation::Preflight, plan.sourcePath(index), why));
+                index = item.subtreeEnd - 1;
                 continue;
             }
             const qint64 need = spaceNeeded(item, limits.storesSparseFiles);

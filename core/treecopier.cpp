@@ -198,7 +198,7 @@ void TreeCopier::run()
         switch (item.kind) {
         case ItemKind::Directory: {
             ItemOutcome outcome = ItemOutcome::Failed;
-            auto [source, destination] = m_copier.openFolder(task, outcome);
+            auto [source, destination] = openFolderPair(m_job, m_plan, task, outcome);
             account(outcome);
             if (!destination) {
                 accountSubtree(item, outcome);
@@ -235,7 +235,7 @@ void TreeCopier::run()
             break;
         }
         default: {
-            const ItemOutcome outcome = m_copier.copySpecial(task);
+            const ItemOutcome outcome = copySpecialEntry(m_job, m_plan, task);
             if (outcome != ItemOutcome::Copied)
                 task.destinationDirectory->incomplete.store(true);
             account(outcome);

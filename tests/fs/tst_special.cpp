@@ -180,9 +180,12 @@ void TestSpecial::fifoOntoFatIsAnErrorNotAHang()
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(1));
     const CopyIssue *issue = FsHelpers::findError(run.result, "src/fifo");
-    QVERIFY2(issue && issue->errorCode != 0, qPrintable(FsHelpers::describeIssues(run.result)));
+    // Refused by the preflight, which knows exFAT stores no FIFOs, before anything is made.
+    QVERIFY2(issue && issue->message().contains(QStringLiteral("cannot store FIFOs")),
+             qPrintable(FsHelpers::describeIssues(run.result)));
     QCOMPARE(TestTree::readFile(disk->path("src/file")), QByteArray("file"));
-    // exfat-fuse fails mkfifo yet leaves an empty file under the part name: it must go.
+    // Nothing under a part name either (exfat-fuse fails mkfifo yet leaves an empty file,
+    // which the copy removes when it does get that far).
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
     QCOMPARE(TestTree::countEntries(disk->path()), qint64(2));
 }
