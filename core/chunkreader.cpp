@@ -132,9 +132,8 @@ void ChunkReader::readTask(const Task &task)
                 return;
             const qint64 want = std::min(chunk->capacity, region.end - position);
             qint64 got = 0;
-            const int readError = positional
-                                      ? preadFully(task.fd, chunk->data, want, position, got)
-                                      : readFully(task.fd, chunk->data, want, got);
+            const int readError = positional ? preadFully(task.fd, chunk->data, want, position, got)
+                                             : readFully(task.fd, chunk->data, want, got);
             chunk->task = task.id;
             if (readError != 0) {
                 // The error is reported at the offset where reading stopped.

@@ -14,7 +14,8 @@ namespace {
 
 bool exists(int directoryFd, const QByteArray &name)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 

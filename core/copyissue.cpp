@@ -39,11 +39,10 @@ QString CopyIssue::cause() const
 
 QString CopyIssue::message() const
 {
-    const QString prefix = severity == IssueSeverity::Warning ? QStringLiteral("Warning: ")
-                                                              : QString();
-    const QString others = similarCount > 0
-                               ? QStringLiteral(" and %1 more item(s)").arg(similarCount)
-                               : QString();
+    const QString prefix =
+        severity == IssueSeverity::Warning ? QStringLiteral("Warning: ") : QString();
+    const QString others =
+        similarCount > 0 ? QStringLiteral(" and %1 more item(s)").arg(similarCount) : QString();
     return QStringLiteral("%1%2 “%3”%4: %5")
         .arg(prefix, operationName(operation), NativePath::toDisplay(path), others, cause());
 }
@@ -85,6 +84,8 @@ QString operationName(FileOperation operation)
         return QStringLiteral("Verification failed for");
     case FileOperation::Preflight:
         return QStringLiteral("Check before copying");
+    case FileOperation::Cleanup:
+        return QStringLiteral("Cleaned up");
     }
     return QStringLiteral("Cannot process");
 }

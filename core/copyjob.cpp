@@ -72,8 +72,7 @@ void CopyJob::start()
         progress.phase = CopyPhase::Finished;
         // Deliver like a real job would: asynchronously, never from inside start().
         QMetaObject::invokeMethod(
-            this, [this, progress, result] { finishNow(progress, result); },
-            Qt::QueuedConnection);
+            this, [this, progress, result] { finishNow(progress, result); }, Qt::QueuedConnection);
         return;
     }
 
@@ -87,13 +86,12 @@ void CopyJob::start()
         CopyResult result;
         result.started = false;
         result.status = CopyStatus::Failed;
-        result.issues.append(CopyIssue::fromErrno(FileOperation::Plan, m_request.destination,
-                                                  ENOMEM));
+        result.issues.append(
+            CopyIssue::fromErrno(FileOperation::Plan, m_request.destination, ENOMEM));
         CopyProgress progress;
         progress.phase = CopyPhase::Finished;
         QMetaObject::invokeMethod(
-            this, [this, progress, result] { finishNow(progress, result); },
-            Qt::QueuedConnection);
+            this, [this, progress, result] { finishNow(progress, result); }, Qt::QueuedConnection);
         return;
     }
 

@@ -43,8 +43,8 @@ namespace {
 
 std::optional<qint64> parseScaled(QStringView text, bool allowPerSecond)
 {
-    static const QRegularExpression pattern(QStringLiteral(
-        R"(^\s*(\d+(?:\.\d+)?)\s*(?:([kKmMgGtT])(i?))?([bB]?)(/s)?\s*$)"));
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^\s*(\d+(?:\.\d+)?)\s*(?:([kKmMgGtT])(i?))?([bB]?)(/s)?\s*$)"));
     const auto match = pattern.match(text.toString());
     if (!match.hasMatch())
         return std::nullopt;
@@ -91,8 +91,8 @@ QString nameOf(const std::array<std::pair<Enum, const char *>, N> &names, Enum v
 }
 
 constexpr std::array collisionNames{
-    std::pair{CollisionPolicy::Ask, "ask"},       std::pair{CollisionPolicy::Overwrite, "overwrite"},
-    std::pair{CollisionPolicy::Skip, "skip"},     std::pair{CollisionPolicy::Rename, "rename"},
+    std::pair{CollisionPolicy::Ask, "ask"},     std::pair{CollisionPolicy::Overwrite, "overwrite"},
+    std::pair{CollisionPolicy::Skip, "skip"},   std::pair{CollisionPolicy::Rename, "rename"},
     std::pair{CollisionPolicy::Newer, "newer"},
 };
 constexpr std::array errorNames{

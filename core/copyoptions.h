@@ -71,8 +71,8 @@ struct CopyOptions
     int queueDepth = 8;         ///< buffers in the pool; memory = chunkSize × queueDepth
     CollisionPolicy onCollision = CollisionPolicy::Ask;
     ErrorPolicy onError = ErrorPolicy::Ask;
-    int retryLimit = 3;            ///< attempts per item under ErrorPolicy::Retry
-    bool followSymlinks = false;   ///< copy what links point to instead of the links
+    int retryLimit = 3;          ///< attempts per item under ErrorPolicy::Retry
+    bool followSymlinks = false; ///< copy what links point to instead of the links
     PreserveOptions preserve;
     Engine engine = Engine::Auto;
     Durability durability = Durability::Job;
@@ -88,8 +88,9 @@ struct CopyOptions
     qint64 smallFileThreshold = 1 * MiB;
     /// Threads in the small-file pool; 0 = clamp(ideal thread count, 2, 8), 1 = none.
     int smallFileWorkers = 0;
-    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind").
-    qint64 flushWindow = 32 * MiB;
+    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind"). With FlushBehindLag
+    /// windows in flight, a file being written never has more than about 3 windows dirty.
+    qint64 flushWindow = 8 * MiB;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

@@ -57,10 +57,10 @@ struct CopyProgress
     int queueDepth = 0;
     qint64 chunkSize = 0;
 
-    qint64 residentBytes = 0;  ///< this process's resident set size (/proc/self/statm)
+    qint64 residentBytes = 0;     ///< this process's resident set size (/proc/self/statm)
     qint64 peakResidentBytes = 0; ///< highest residentBytes sampled in this job
-    qint64 systemDirtyBytes = 0; ///< Dirty + Writeback of the whole system (/proc/meminfo)
-    qint64 bytesToFlush = 0;     ///< in Flushing: bytes written but not yet known durable
+    qint64 systemDirtyBytes = 0;  ///< Dirty + Writeback of the whole system (/proc/meminfo)
+    qint64 bytesToFlush = 0;      ///< in Flushing: bytes written but not yet known durable
 
     /// bytesDone / bytesTotal in per-mille (0..1000); 1000 for an empty job that finished.
     int perMille() const;

@@ -41,8 +41,8 @@ struct CopyQuestion
 {
     quint64 id = 0;
     QuestionKind kind = QuestionKind::Error;
-    QByteArray source;      ///< native path of the item being copied
-    QByteArray destination; ///< native path it should have become
+    QByteArray source;          ///< native path of the item being copied
+    QByteArray destination;     ///< native path it should have become
     FileFacts sourceFacts;      ///< Collision only
     FileFacts destinationFacts; ///< Collision only
     QByteArray suggestedName;   ///< Collision: a free name in the destination folder

@@ -23,11 +23,11 @@ struct CopyResult
     /// False when nothing could start: bad request, or preflight refused the job.
     bool started = true;
     qint64 itemsTotal = 0;
-    qint64 itemsCopied = 0; ///< copied, or created for folders, links and special files
+    qint64 itemsCopied = 0;  ///< copied, or created for folders, links and special files
     qint64 itemsSkipped = 0; ///< by collision policy or by the person
     qint64 itemsFailed = 0;  ///< not copied because of an error
     qint64 bytesTotal = 0;
-    qint64 bytesCopied = 0; ///< logical bytes of the items that were copied
+    qint64 bytesCopied = 0;  ///< logical bytes of the items that were copied
     qint64 bytesWritten = 0; ///< data really written (holes and reflinks excluded)
     qint64 elapsedMs = 0;
     qint64 peakResidentBytes = 0;

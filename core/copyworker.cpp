@@ -45,7 +45,7 @@ mode_t currentUmask()
 // Deep trees keep two descriptors per level open; use what the hard limit allows.
 void raiseDescriptorLimit()
 {
-    rlimit limit {};
+    rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
         limit.rlim_cur = limit.rlim_max;
         ::setrlimit(RLIMIT_NOFILE, &limit);
@@ -60,8 +60,7 @@ CopyWorker::CopyWorker(std::shared_ptr<JobContext> job, CopyRequest request,
     , m_request(std::move(request))
     , m_sampler(sampler)
     , m_samplerThread(samplerThread)
-{
-}
+{}
 
 CopyWorker::~CopyWorker() = default;
 
@@ -87,8 +86,8 @@ void CopyWorker::run()
     if (!job.options.checksumFile.isEmpty() && !job.options.dryRun) {
         const QString error = writeChecksumManifest(job.options.checksumFile, job.manifest);
         if (!error.isEmpty())
-            job.issues.add(CopyIssue::withDetail(FileOperation::Write, job.options.checksumFile,
-                                                 error));
+            job.issues.add(
+                CopyIssue::withDetail(FileOperation::Write, job.options.checksumFile, error));
     }
     finish(result, elapsed.elapsed());
 }
@@ -159,8 +158,8 @@ void CopyWorker::flush(const TreeCopier &copier)
     job.counters.setPhase(CopyPhase::Flushing);
     for (const auto &[device, fd] : copier.destinationFileSystems()) {
         if (::syncfs(fd.get()) != 0)
-            job.issues.add(CopyIssue::fromErrno(FileOperation::Flush, m_request.destination,
-                                                errno));
+            job.issues.add(
+                CopyIssue::fromErrno(FileOperation::Flush, m_request.destination, errno));
     }
 }
 
@@ -186,8 +185,8 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.peakResidentBytes = last.peakResidentBytes;
     if (job.control.isCancelled() && !job.aborted.load())
         result.status = CopyStatus::Cancelled;
-    else if (!result.started || job.aborted.load() || result.errorCount() > 0
-             || result.itemsFailed > 0)
+    else if (!result.started || job.aborted.load() || result.errorCount() > 0 ||
+             result.itemsFailed > 0)
         result.status = CopyStatus::Failed;
     else if (result.warningCount() > 0)
         result.status = CopyStatus::CompletedWithWarnings;

@@ -25,7 +25,10 @@ class DataRegionWalker final
 public:
     /// @p sparse: try SEEK_DATA / SEEK_HOLE. Callers pass it only when the source looks
     /// sparse (st_blocks × 512 < st_size), so ordinary files cost no extra system calls.
-    DataRegionWalker(int fd, bool sparse) : m_fd(fd), m_sparse(sparse) {}
+    DataRegionWalker(int fd, bool sparse)
+        : m_fd(fd)
+        , m_sparse(sparse)
+    {}
 
     /// The next region at or after @p from. Returns false at the end of the data; then
     /// @p endOfFile holds the file's size as lseek(SEEK_END) reports it (a trailing hole

@@ -39,8 +39,8 @@ struct Placement
 /// this job (no system call then). Under CollisionPolicy::Ask a Collision question is
 /// asked with both files' facts and a free "name (2).ext" suggestion; answering Abort
 /// cancels the job (the person's choice, so the job ends Cancelled). Thread-safe.
-Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name,
-                           bool mayExist, const PlanItem &item, const struct stat &source,
+Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name, bool mayExist,
+                           const PlanItem &item, const struct stat &source,
                            const QByteArray &sourcePath, const QByteArray &destinationPath);
 
 } // namespace Sluice

@@ -28,8 +28,8 @@ struct DataTransfer
     bool sparse = false;        ///< the source looks sparse: skip holes
     qint64 startOffset = 0;     ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;
-    FlushBehind *flush = nullptr;      ///< may be null
-    ChecksumHasher *hasher = nullptr;  ///< may be null (stream engine only)
+    FlushBehind *flush = nullptr;        ///< may be null
+    ChecksumHasher *hasher = nullptr;    ///< may be null (stream engine only)
     std::function<bool()> skipRequested; ///< may be empty (small-file pool)
 };
 

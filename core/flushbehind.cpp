@@ -12,8 +12,7 @@ FlushBehind::FlushBehind(int destinationFd, int sourceFd, qint64 window, int lag
     , m_sourceFd(sourceFd)
     , m_window(window)
     , m_lag(lag)
-{
-}
+{}
 
 int FlushBehind::advance(qint64 end)
 {
@@ -51,8 +50,8 @@ int FlushBehind::waitAndDrop(qint64 from, qint64 to)
 {
     constexpr unsigned WaitFlags =
         SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER;
-    if (retryOnEintr([&] { return ::sync_file_range(m_destinationFd, from, to - from, WaitFlags); })
-        != 0)
+    if (retryOnEintr(
+            [&] { return ::sync_file_range(m_destinationFd, from, to - from, WaitFlags); }) != 0)
         return errno;
     // Advice only: failures change nothing about correctness.
     ::posix_fadvise(m_destinationFd, from, to - from, POSIX_FADV_DONTNEED);

@@ -5,6 +5,7 @@
 #include "decisions.h"
 #include "engine.h"
 #include "flushbehind.h"
+#include "folderfinisher.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "kernelengine.h"
@@ -23,6 +24,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -30,11 +32,12 @@ namespace Sluice {
 
 namespace {
 
-constexpr int FlushBehindLag = 4; // windows in flight before the oldest is waited for
+constexpr int FlushBehindLag = 2; // windows in flight before the oldest is waited for
 
 bool isPseudoFileSystem(int fd)
 {
-    struct statfs fs {};
+    struct statfs fs
+    {};
     if (::fstatfs(fd, &fs) != 0)
         return false;
     switch (long(fs.f_type)) {
@@ -59,7 +62,8 @@ bool sameTime(const timespec &a, const timespec &b)
 // A stat for collision decisions about an entry that is not opened (links, FIFOs).
 struct stat statFromItem(const PlanItem &item)
 {
-    struct stat st {};
+    struct stat st
+    {};
     st.st_dev = item.dev;
     st.st_ino = item.ino;
     st.st_mode = item.mode;
@@ -92,13 +96,36 @@ int createPartFile(int directoryFd, const QByteArray &partName)
     return -EEXIST;
 }
 
+// FUSE file systems report a full disk as EPERM or EIO (fusefat does): when a write fails
+// that way and the destination has less room than the file needs, say so.
+CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
+{
+    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush) ||
+        issue.errorCode == ENOSPC || issue.errorCode == 0)
+        return issue;
+    struct statvfs space
+    {};
+    if (::fstatvfs(fd, &space) != 0)
+        return issue;
+    const qint64 available = qint64(space.f_bavail) * qint64(space.f_frsize);
+    struct stat written
+    {};
+    const qint64 have = ::fstat(fd, &written) == 0 ? qint64(written.st_blocks) * 512 : 0;
+    if (available < fileSize - have)
+        issue.detail = QStringLiteral("the destination is probably full (%1 bytes free, the file "
+                                      "needs %2 more)")
+                           .arg(available)
+                           .arg(fileSize - have);
+    return issue;
+}
+
 // renameat2(2) with RENAME_NOREPLACE where the file system has it; where it does not
 // (EINVAL: some FUSE file systems), linkat(2) gives the same no-replace guarantee, and as a
 // last resort a check right before a plain rename.
 int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
 {
-    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
-        == 0)
+    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE) ==
+        0)
         return 0;
     if (errno != EINVAL && errno != ENOSYS)
         return errno;
@@ -108,12 +135,25 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     }
     if (errno == EEXIST)
         return EEXIST;
-    struct stat st {};
+    struct stat st
+    {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
     if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
         return 0;
     return errno;
+}
+
+// Gives the finished part file its final name: over an existing entry when overwriting,
+// otherwise never replacing anything. Returns 0 or an errno.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite)
+{
+    if (!overwrite)
+        return renameNoReplace(directoryFd, partName, finalName);
+    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+               ? 0
+               : errno;
 }
 
 } // namespace
@@ -127,8 +167,7 @@ struct ItemCopier::Attempt
 ItemCopier::ItemCopier(JobContext &job, const Plan &plan)
     : m_job(job)
     , m_plan(plan)
-{
-}
+{}
 
 QByteArray ItemCopier::sourcePath(const ItemTask &task) const
 {
@@ -155,9 +194,8 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
         const Attempt result = attemptFile(task, reader, progress);
         if (!result.failure)
             return result.outcome;
-        const ErrorAction action =
-            resolveError(m_job, *result.failure, attempt, sourcePath(task),
-                         destinationPath(task, task.destinationName));
+        const ErrorAction action = resolveError(m_job, *result.failure, attempt, sourcePath(task),
+                                                destinationPath(task, task.destinationName));
         if (action == ErrorAction::Retry) {
             progress.restart();
             continue;
@@ -179,8 +217,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         if (const int injected = m_job.hooks.beforeOpen(source))
             return fail(CopyIssue::fromErrno(FileOperation::Open, source, injected));
     }
-    const int openFlags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
-                          | (task.followSource ? 0 : O_NOFOLLOW);
+    const int openFlags =
+        O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (task.followSource ? 0 : O_NOFOLLOW);
     UniqueFd sourceFd(retryOnEintr([&] {
         return ::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(), openFlags);
     }));
@@ -190,7 +228,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
             issue.detail = QStringLiteral("it became a symbolic link since the scan");
         return fail(issue);
     }
-    struct stat before {};
+    struct stat before
+    {};
     if (::fstat(sourceFd.get(), &before) != 0)
         return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
     if (!S_ISREG(before.st_mode))
@@ -199,9 +238,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     const int directoryFd = task.destinationDirectory->fd.get();
     Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                           !task.destinationDirectory->createdByCopy, item,
-                                           before, source,
-                                           destinationPath(task, task.destinationName));
+                                           !task.destinationDirectory->createdByCopy, item, before,
+                                           source, destinationPath(task, task.destinationName));
     switch (placement.action) {
     case Placement::Action::Skip:
         return {ItemOutcome::Skipped, std::nullopt};
@@ -217,8 +255,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
     if (partFd < 0) {
-        CopyIssue issue =
-            CopyIssue::fromErrno(FileOperation::Create, destinationPath(task, partName), -partFd);
+        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
         if (-partFd == EBUSY)
             issue.detail = QStringLiteral("another copy is writing this file");
         return fail(issue);
@@ -241,7 +278,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         };
     std::optional<FlushBehind> flush;
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
-    if (durable && before.st_size >= 2 * m_job.options.flushWindow) {
+    // Big files go through the serial path; writing back behind them keeps the dirty page
+    // cache bounded. Small files in the pool are left to the final syncfs(2).
+    if (durable && task.serial) {
         flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow, FlushBehindLag);
         transfer.flush = &*flush;
     }
@@ -254,7 +293,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     const DataOutcome data = moveData(task, transfer, reader, before.st_dev);
     switch (data.status) {
     case DataOutcome::Status::Failed:
-        return fail(data.issue);
+        return fail(withSpaceHint(data.issue, part.get(), before.st_size));
     case DataOutcome::Status::Cancelled:
         return {ItemOutcome::Cancelled, std::nullopt};
     case DataOutcome::Status::Skipped:
@@ -266,7 +305,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     // A source that changed while it was read: the copy holds what was read, up to the
     // real end of the file (never padded); the change is reported.
-    struct stat after {};
+    struct stat after
+    {};
     if (::fstat(sourceFd.get(), &after) == 0) {
         if (after.st_nlink == 0 && before.st_nlink > 0) {
             m_job.issues.add(CopyIssue::withDetail(
@@ -275,9 +315,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                                "%1 bytes read")
                     .arg(finalSize),
                 IssueSeverity::Warning));
-        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size
-                    || finalSize != before.st_size)
-                   && !isPseudoFileSystem(sourceFd.get())) {
+        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size ||
+                    finalSize != before.st_size) &&
+                   !isPseudoFileSystem(sourceFd.get())) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Read, source,
                 QStringLiteral("the file changed while it was copied (%1 bytes when opened, "
@@ -288,8 +328,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         }
     }
 
-    if (m_job.options.durability == Durability::File || m_job.options.move
-        || m_job.options.verify != VerifyAlgorithm::None) {
+    if (m_job.options.durability == Durability::File || m_job.options.move ||
+        m_job.options.verify != VerifyAlgorithm::None) {
         if (retryOnEintr([&] { return ::fdatasync(part.get()); }) != 0)
             return fail(CopyIssue::fromErrno(FileOperation::Flush, destination, errno));
         ::posix_fadvise(part.get(), 0, 0, POSIX_FADV_DONTNEED);
@@ -316,8 +356,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                 FileOperation::Verify, destination,
                 QStringLiteral("the copy reads back differently from the source (%1 %2, "
                                "expected %3); the copy was removed")
-                    .arg(verifyAlgorithmName(m_job.options.verify), QString::fromLatin1(verified.digest),
-                         QString::fromLatin1(expected))));
+                    .arg(verifyAlgorithmName(m_job.options.verify),
+                         QString::fromLatin1(verified.digest), QString::fromLatin1(expected))));
         digest = expected;
     }
 
@@ -326,20 +366,15 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = placement.action == Placement::Action::Overwrite
-                              ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                            placement.name.constData())
-                                         == 0
-                                     ? 0
-                                     : errno)
-                              : renameNoReplace(directoryFd, partName, placement.name);
+        const int error = renameIntoPlace(directoryFd, partName, placement.name,
+                                          placement.action == Placement::Action::Overwrite);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
             return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
         // Someone created the name while we copied: decide again, like any collision.
-        placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before,
-                                     source, destination);
+        placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
+                                     destination);
         if (placement.action == Placement::Action::Skip)
             return {ItemOutcome::Skipped, std::nullopt};
         if (placement.action == Placement::Action::Cancel)
@@ -354,6 +389,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         recordChecksum(m_job, digest, destination);
     if (m_job.options.preserve.hardLinks && item.nlink > 1)
         rememberLink(task, placement.name);
+    queueSourceRemoval(task);
     return {ItemOutcome::Copied, std::nullopt};
 }
 
@@ -368,16 +404,16 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
         if (task.serial)
             m_job.counters.currentEngine.store(int(current), std::memory_order_relaxed);
     };
-    if ((engine == Engine::Auto || engine == Engine::Reflink)
-        && !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Reflink) &&
+        !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
         const DataOutcome outcome =
             ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
-    if ((engine == Engine::Auto || engine == Engine::Kernel)
-        && !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Kernel) &&
+        !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
         const DataOutcome outcome =
             KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
@@ -391,6 +427,42 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
     if (reader)
         return StreamEngine::copyPipelined(m_job, *reader, transfer);
     return StreamEngine::copyInline(m_job, transfer);
+}
+
+void ItemCopier::queueSourceRemoval(const ItemTask &task)
+{
+    if (m_job.options.move)
+        task.destinationDirectory->addRemoval(
+            PendingRemoval{task.sourceDirectory, task.sourceName, sourcePath(task), false});
+}
+
+std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
+{
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (!m_job.options.move || task.followSource || item.dev != task.destinationDirectory->device)
+        return std::nullopt;
+    const int directoryFd = task.destinationDirectory->fd.get();
+    const QByteArray destination = destinationPath(task, task.destinationName);
+    const struct stat source = statFromItem(item);
+    const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                 !task.destinationDirectory->createdByCopy, item,
+                                                 source, sourcePath(task), destination);
+    switch (placement.action) {
+    case Placement::Action::Skip:
+        return ItemOutcome::Skipped;
+    case Placement::Action::Cancel:
+        return ItemOutcome::Cancelled;
+    case Placement::Action::Merge:
+    case Placement::Action::Fail:
+        return std::nullopt; // merge item by item; failures are reported by the copy path
+    default:
+        break;
+    }
+    const unsigned flags = placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
+    if (::renameat2(task.sourceDirectory->fd.get(), task.sourceName.constData(), directoryFd,
+                    placement.name.constData(), flags) != 0)
+        return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
+    return ItemOutcome::Copied;
 }
 
 void ItemCopier::rememberLink(const ItemTask &task, const QByteArray &finalName)
@@ -414,10 +486,9 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
     const QByteArray destination = destinationPath(task, task.destinationName);
     for (int attempt = 1;; ++attempt) {
         const struct stat source = statFromItem(item);
-        const Placement placement =
-            resolvePlacement(m_job, directoryFd, task.destinationName,
-                             !task.destinationDirectory->createdByCopy, item, source,
-                             sourcePath(task), destination);
+        const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                     !task.destinationDirectory->createdByCopy,
+                                                     item, source, sourcePath(task), destination);
         if (placement.action == Placement::Action::Skip)
             return ItemOutcome::Skipped;
         if (placement.action == Placement::Action::Cancel)
@@ -431,20 +502,15 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             const QByteArray partName = partFileName(placement.name);
             ::unlinkat(directoryFd, partName.constData(), 0);
             if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
-                         partName.constData(), 0)
-                != 0) {
+                         partName.constData(), 0) != 0) {
                 error = errno;
             } else {
                 PartFileGuard guard(directoryFd, partName);
-                error = placement.action == Placement::Action::Overwrite
-                            ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                          placement.name.constData())
-                                       == 0
-                                   ? 0
-                                   : errno)
-                            : renameNoReplace(directoryFd, partName, placement.name);
+                error = renameIntoPlace(directoryFd, partName, placement.name,
+                                        placement.action == Placement::Action::Overwrite);
                 if (error == 0) {
                     guard.commit();
+                    queueSourceRemoval(task);
                     return ItemOutcome::Copied;
                 }
             }
@@ -489,10 +555,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
         }
         if (issue.errorCode == 0) {
             const struct stat sourceStat = statFromItem(item);
-            const Placement placement =
-                resolvePlacement(m_job, directoryFd, task.destinationName,
-                                 !task.destinationDirectory->createdByCopy, item, sourceStat,
-                                 source, destination);
+            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                         !task.destinationDirectory->createdByCopy,
+                                                         item, sourceStat, source, destination);
             if (placement.action == Placement::Action::Skip)
                 return ItemOutcome::Skipped;
             if (placement.action == Placement::Action::Cancel)
@@ -507,8 +572,8 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     int result = 0;
                     switch (item.kind) {
                     case ItemKind::Symlink:
-                        result = ::symlinkat(linkTarget.constData(), directoryFd,
-                                             partName.constData());
+                        result =
+                            ::symlinkat(linkTarget.constData(), directoryFd, partName.constData());
                         break;
                     case ItemKind::Fifo:
                         result = ::mkfifoat(directoryFd, partName.constData(), 0600);
@@ -519,13 +584,18 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                         break;
                     }
                     error = result == 0 ? 0 : errno;
+                    if (error != 0 && error != EEXIST) {
+                        // Some FUSE file systems leave a regular file behind when they
+                        // refuse a special file (fusefat's mkfifo: EIO): remove our name.
+                        ::unlinkat(directoryFd, partName.constData(), 0);
+                    }
                     if (error != EEXIST)
                         break;
                     ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
                 }
-                if (error == EPERM
-                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
-                        || item.kind == ItemKind::Socket)) {
+                if (error == EPERM &&
+                    (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice ||
+                     item.kind == ItemKind::Socket)) {
                     m_job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
                                                           IssueSeverity::Warning));
                     return ItemOutcome::Skipped;
@@ -535,15 +605,11 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                     error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
                                             m_job.umask, finalPath, m_job.issues);
                     if (error == 0)
-                        error = placement.action == Placement::Action::Overwrite
-                                    ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                                  placement.name.constData())
-                                               == 0
-                                           ? 0
-                                           : errno)
-                                    : renameNoReplace(directoryFd, partName, placement.name);
+                        error = renameIntoPlace(directoryFd, partName, placement.name,
+                                                placement.action == Placement::Action::Overwrite);
                     if (error == 0) {
                         guard.commit();
+                        queueSourceRemoval(task);
                         return ItemOutcome::Copied;
                     }
                     issue = CopyIssue::fromErrno(FileOperation::Rename, finalPath, error);
@@ -574,14 +640,14 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
         CopyIssue issue;
         UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
                                    DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat {};
+        struct stat sourceStat
+        {};
         if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
             issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
         } else {
-            const Placement placement =
-                resolvePlacement(m_job, directoryFd, task.destinationName,
-                                 !task.destinationDirectory->createdByCopy, item, sourceStat,
-                                 source, destination);
+            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                         !task.destinationDirectory->createdByCopy,
+                                                         item, sourceStat, source, destination);
             if (placement.action == Placement::Action::Skip) {
                 outcome = ItemOutcome::Skipped;
                 return {};
@@ -603,7 +669,8 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         error = errno;
                 }
                 UniqueFd destinationFd;
-                struct stat destinationStat {};
+                struct stat destinationStat
+                {};
                 if (error == 0) {
                     destinationFd.reset(::openat(directoryFd, placement.name.constData(),
                                                  DirectoryFlags | O_NOFOLLOW));
@@ -615,13 +682,15 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         std::move(sourceFd), source, sourceStat.st_dev, false);
                     auto destinationHandle = std::make_shared<DirectoryHandle>(
                         std::move(destinationFd), finalPath, destinationStat.st_dev, created);
-                    if (created) {
+                    destinationHandle->parent = task.destinationDirectory;
+                    if (m_job.options.move)
+                        destinationHandle->source =
+                            PendingRemoval{task.sourceDirectory, task.sourceName, source, true};
+                    if (created || m_job.options.move) {
                         JobContext &job = m_job;
-                        destinationHandle->finalizer = [&job, item, sourceHandle,
-                                                        finalPath](DirectoryHandle &folder) {
-                            applyMetadata(folder.fd.get(), sourceHandle->fd.get(), item,
-                                          job.options.preserve, job.umask, finalPath,
-                                          job.issues);
+                        destinationHandle->finalizer = [&job, item,
+                                                        sourceHandle](DirectoryHandle &folder) {
+                            finishFolder(job, folder, &item, sourceHandle->fd.get());
                         };
                     }
                     outcome = ItemOutcome::Copied;

@@ -28,7 +28,7 @@ struct ItemTask
     DirectoryRef destinationDirectory;
     QByteArray destinationName;
     bool followSource = false; ///< open the source through a symlink (followed links, roots)
-    bool serial = false; ///< big-file path: reader thread, "current file" display, skip
+    bool serial = false;       ///< big-file path: reader thread, "current file" display, skip
 };
 
 /// Copies single items (worker thread and small-file threads; thread-safe). For a regular
@@ -60,8 +60,15 @@ public:
     /// with @p outcome set when the folder cannot be copied.
     std::pair<DirectoryRef, DirectoryRef> openFolder(const ItemTask &task, ItemOutcome &outcome);
 
+    /// Move on one file system: renameat2(2) moves @p task's item (a folder with its whole
+    /// subtree) at once, under the collision policy. Nothing when a rename cannot serve
+    /// (another file system or mount, a folder to merge into): then copy and delete.
+    std::optional<ItemOutcome> moveByRename(const ItemTask &task);
+
 private:
     struct Attempt;
+    /// Move: queues the source of @p task for deletion once its folder's copy is durable.
+    void queueSourceRemoval(const ItemTask &task);
     Attempt attemptFile(const ItemTask &task, ChunkReader *reader, ItemProgress &progress);
     DataOutcome moveData(const ItemTask &task, DataTransfer &transfer, ChunkReader *reader,
                          dev_t sourceDevice);

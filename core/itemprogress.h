@@ -19,8 +19,7 @@ public:
         : m_counters(counters)
         , m_capacity(plannedSize)
         , m_serial(serial)
-    {
-    }
+    {}
     ~ItemProgress() { finish(); }
     Q_DISABLE_COPY_MOVE(ItemProgress)
 

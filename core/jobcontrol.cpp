@@ -57,9 +57,8 @@ bool JobControl::sleepFor(std::chrono::nanoseconds duration)
     const quint64 skipsAtStart = skipRequests();
     const auto deadline = std::chrono::steady_clock::now() + duration;
     std::unique_lock lock(m_mutex);
-    m_changed.wait_until(lock, deadline, [&] {
-        return isCancelled() || skipRequests() != skipsAtStart;
-    });
+    m_changed.wait_until(lock, deadline,
+                         [&] { return isCancelled() || skipRequests() != skipsAtStart; });
     lock.unlock();
     return waitWhilePaused();
 }

@@ -72,8 +72,7 @@ DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, de
             if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
                 return stopOutcome(job);
             const qint64 want = std::min(step, region.end - position);
-            if (!job.limiter.throttle(want, transfer.skipRequested)
-                || stopRequested(job, transfer))
+            if (!job.limiter.throttle(want, transfer.skipRequested) || stopRequested(job, transfer))
                 return stopOutcome(job);
             if (job.hooks.beforeWrite) {
                 if (const int injected =
@@ -138,7 +137,8 @@ DataOutcome ReflinkEngine::copy(JobContext &job, const DataTransfer &transfer, d
             job.engines.markFailed(Engine::Reflink, sourceDevice, destinationDevice);
         return DataOutcome::fallback(0);
     }
-    struct stat cloned {};
+    struct stat cloned
+    {};
     if (::fstat(transfer.destinationFd, &cloned) != 0)
         return DataOutcome::failed(
             CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, errno));

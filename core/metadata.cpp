@@ -18,8 +18,8 @@ namespace {
 // Errors meaning "this destination does not keep that kind of metadata": a warning.
 bool isRefusal(int error)
 {
-    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL
-           || error == EACCES || error == ENOSYS || error == EROFS;
+    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL ||
+           error == EACCES || error == ENOSYS || error == EROFS;
 }
 
 int report(IssueLog &issues, FileOperation operation, const QByteArray &path, int error)
@@ -40,6 +40,19 @@ mode_t effectiveMode(const PlanItem &item, const PreserveOptions &preserve, mode
     if (!groupKept)
         mode &= ~mode_t(S_ISGID | S_ISUID);
     return mode;
+}
+
+// New files belong to the process's effective user and group; asked once, not per file.
+uid_t effectiveUser()
+{
+    static const uid_t user = ::geteuid();
+    return user;
+}
+
+gid_t effectiveGroup()
+{
+    static const gid_t group = ::getegid();
+    return group;
 }
 
 } // namespace
@@ -88,8 +101,8 @@ int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool ac
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
                   mode_t umask, const QByteArray &destinationPath, IssueLog &issues)
 {
-    bool ownerKept = item.uid == ::geteuid();
-    bool groupKept = item.gid == ::getegid();
+    bool ownerKept = item.uid == effectiveUser();
+    bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
         if (::fchown(fd, item.uid, item.gid) == 0) {
             ownerKept = groupKept = true;
@@ -124,11 +137,11 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
                     const QByteArray &destinationPath, IssueLog &issues)
 {
     const bool isLink = item.kind == ItemKind::Symlink;
-    bool ownerKept = item.uid == ::geteuid();
-    bool groupKept = item.gid == ::getegid();
+    bool ownerKept = item.uid == effectiveUser();
+    bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
-        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
-            == 0) {
+        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW) ==
+            0) {
             ownerKept = groupKept = true;
         } else if (const int fatal =
                        report(issues, FileOperation::SetOwner, destinationPath, errno)) {

@@ -15,6 +15,14 @@ QByteArray partFileName(const QByteArray &finalName);
 /// True for names made by partFileName().
 bool isPartFileName(const QByteArray &name);
 
+/// Deletes part files left in the folder @p directoryFd by an interrupted run (a crash, a
+/// kill -9, a power cut), reporting each as a warning in @p issues. A part file that a
+/// running copy still holds (it keeps an exclusive flock(2) on its part file) is left
+/// alone. With @p dryRun nothing is deleted; the warnings say what would be. Returns the
+/// number found.
+int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,
+                         class IssueLog &issues);
+
 /// Removes a part file on every early exit: unlinkat(2) of @p name in @p directoryFd when
 /// destroyed, unless commit() was called after the rename onto the final name succeeded.
 /// Not thread-safe; lives on the stack of the thread copying the file.
@@ -24,8 +32,7 @@ public:
     PartFileGuard(int directoryFd, QByteArray name)
         : m_directoryFd(directoryFd)
         , m_name(std::move(name))
-    {
-    }
+    {}
     ~PartFileGuard() { removeNow(); }
     PartFileGuard(const PartFileGuard &) = delete;
     PartFileGuard &operator=(const PartFileGuard &) = delete;

@@ -21,13 +21,13 @@ ItemKind itemKindFromMode(mode_t mode);
 /// (index, subtreeEnd).
 struct PlanItem
 {
-    QByteArray name;       ///< entry name in the source folder (roots: PlanRoot::sourceName)
-    qint32 parent = -1;    ///< index of the parent Directory item; -1 for a root
-    qint32 root = 0;       ///< index in Plan::roots
-    qint32 subtreeEnd = 0; ///< one past the last descendant (index + 1 for non-folders)
+    QByteArray name;        ///< entry name in the source folder (roots: PlanRoot::sourceName)
+    qint32 parent = -1;     ///< index of the parent Directory item; -1 for a root
+    qint32 root = 0;        ///< index in Plan::roots
+    qint32 subtreeEnd = 0;  ///< one past the last descendant (index + 1 for non-folders)
     qint32 hardLinkOf = -1; ///< earlier item with the same inode (hard links kept), or -1
     ItemKind kind = ItemKind::File;
-    bool refused = false;  ///< preflight refused it (and its subtree): counted as failed
+    bool refused = false; ///< preflight refused it (and its subtree): counted as failed
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;
@@ -35,17 +35,14 @@ struct PlanItem
     dev_t dev = 0;
     ino_t ino = 0;
     dev_t rdev = 0;
-    qint64 size = 0;      ///< st_size, bytes (apparent size; may lie for /proc files)
-    qint64 allocated = 0; ///< st_blocks × 512, bytes really stored
+    qint64 size = 0;         ///< st_size, bytes (apparent size; may lie for /proc files)
+    qint64 allocated = 0;    ///< st_blocks × 512, bytes really stored
     qint64 subtreeBytes = 0; ///< folders: bytes of the files below, counted once
     timespec atime{};
     timespec mtime{};
 
     /// Bytes this item adds to the job's total (0 for folders and repeated hard links).
-    qint64 countedBytes() const
-    {
-        return kind == ItemKind::File && hardLinkOf < 0 ? size : 0;
-    }
+    qint64 countedBytes() const { return kind == ItemKind::File && hardLinkOf < 0 ? size : 0; }
 };
 
 /// One source named in the request, and where it goes.

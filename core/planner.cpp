@@ -55,11 +55,10 @@ struct Planner::Frame
 Planner::Planner(JobContext &job, ErrorHandler onError)
     : m_job(job)
     , m_onError(std::move(onError))
-{
-}
+{}
 
-bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination,
-                      Plan &plan, CopyIssue &fatal)
+bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
+                      CopyIssue &fatal)
 {
     if (sources.isEmpty()) {
         fatal = CopyIssue::withDetail(FileOperation::Plan, destination,
@@ -71,7 +70,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
                                       QStringLiteral("no destination given"));
         return false;
     }
-    struct stat st {};
+    struct stat st
+    {};
     const bool exists = ::stat(destination.constData(), &st) == 0;
     const int statError = exists ? 0 : errno;
     const bool intoFolder = exists && S_ISDIR(st.st_mode);
@@ -95,10 +95,11 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         const QByteArray cleaned = stripTrailingSlashes(destination);
         targetParent = NativePath::parentPath(cleaned);
         targetName = NativePath::baseName(cleaned);
-        struct stat parent {};
+        struct stat parent
+        {};
         if (::stat(targetParent.constData(), &parent) != 0 || !S_ISDIR(parent.st_mode)) {
-            fatal = CopyIssue::fromErrno(FileOperation::Plan, targetParent,
-                                         errno ? errno : ENOTDIR);
+            fatal =
+                CopyIssue::fromErrno(FileOperation::Plan, targetParent, errno ? errno : ENOTDIR);
             fatal.detail = QStringLiteral("the destination's folder is not usable");
             return false;
         }
@@ -166,14 +167,14 @@ bool Planner::statEntry(int directoryFd, const QByteArray &name, const QByteArra
         return false;
     if (!follow || !S_ISLNK(st.st_mode))
         return true;
-    struct stat target {};
+    struct stat target
+    {};
     if (::fstatat(directoryFd, name.constData(), &target, 0) != 0) {
         // Dangling, or a chain of links that never ends: keep the link itself, verbatim.
         qCDebug(lcPlan) << "not following" << path << errnoName(errno);
         return true;
     }
-    if (S_ISDIR(target.st_mode)
-        && m_ancestors.contains(qMakePair(target.st_dev, target.st_ino))) {
+    if (S_ISDIR(target.st_mode) && m_ancestors.contains(qMakePair(target.st_dev, target.st_ino))) {
         loop = true;
         return true;
     }
@@ -185,15 +186,15 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
 {
     const PlanRoot &root = plan.roots[rootIndex];
     const bool follow = m_job.options.followSymlinks || root.followRoot;
-    struct stat st {};
+    struct stat st
+    {};
     for (int attempt = 1;; ++attempt) {
         if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st,
-                      follow ? 0 : AT_SYMLINK_NOFOLLOW)
-            == 0)
+                      follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
             break;
         const int error = errno;
-        const ErrorAction action = m_onError(
-            CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
+        const ErrorAction action =
+            m_onError(CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
         if (action == ErrorAction::Abort)
             return false;
         if (action == ErrorAction::Skip) {
@@ -220,8 +221,8 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
     ++plan.folderCount;
     UniqueFd directory;
     for (int attempt = 1;; ++attempt) {
-        directory.reset(::open(root.sourcePath.constData(),
-                               DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW)));
+        directory.reset(
+            ::open(root.sourcePath.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW)));
         if (directory)
             break;
         const int error = errno;
@@ -242,9 +243,10 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         // into itself.
         UniqueFd up(::openat(directory.get(), "..", DirectoryOpenFlags));
         for (int depth = 0; up && depth < 4096; ++depth) {
-            struct stat ancestor {};
-            if (::fstat(up.get(), &ancestor) != 0
-                || m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
+            struct stat ancestor
+            {};
+            if (::fstat(up.get(), &ancestor) != 0 ||
+                m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
                 break;
             m_ancestors.append(qMakePair(ancestor.st_dev, ancestor.st_ino));
             up.reset(::openat(up.get(), "..", DirectoryOpenFlags));
@@ -332,7 +334,8 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
         const qint32 parentIndex = frame.index;
         const QByteArray path = plan.sourcePath(parentIndex) + '/' + name;
 
-        struct stat st {};
+        struct stat st
+        {};
         bool loop = false;
         bool skipEntry = false;
         for (int attempt = 1;; ++attempt) {

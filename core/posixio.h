@@ -14,9 +14,13 @@ class UniqueFd final
 {
 public:
     UniqueFd() = default;
-    explicit UniqueFd(int fd) noexcept : m_fd(fd) {}
+    explicit UniqueFd(int fd) noexcept
+        : m_fd(fd)
+    {}
     ~UniqueFd() { reset(); }
-    UniqueFd(UniqueFd &&other) noexcept : m_fd(other.release()) {}
+    UniqueFd(UniqueFd &&other) noexcept
+        : m_fd(other.release())
+    {}
     UniqueFd &operator=(UniqueFd &&other) noexcept
     {
         if (this != &other)

@@ -1,10 +1,13 @@
 #include "preflight.h"
 
+#include "filesystemlimits.h"
 #include "jobcontext.h"
 #include "logging.h"
 #include "nativepath.h"
+#include "partfile.h"
 #include "posixio.h"
 
+#include <QHash>
 #include <QLocale>
 #include <QSet>
 
@@ -49,13 +52,13 @@ const char *pseudoFileSystemName(long type)
     }
 }
 
-qint64 spaceNeeded(const PlanItem &item)
+qint64 spaceNeeded(const PlanItem &item, bool sparseKept)
 {
     if (item.kind == ItemKind::Directory)
         return FolderBytes;
     if (item.kind != ItemKind::File || item.hardLinkOf >= 0)
         return 0;
-    if (item.allocated < item.size)
+    if (item.allocated < item.size && sparseKept)
         return item.allocated; // sparse: holes stay holes
     return (item.size + 4095) / 4096 * 4096;
 }
@@ -65,7 +68,8 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
     QSet<QPair<quint64, quint64>> chain;
     UniqueFd current(::dup(fd));
     for (int depth = 0; current && depth < 4096; ++depth) {
-        struct stat st {};
+        struct stat st
+        {};
         if (::fstat(current.get(), &st) != 0)
             break;
         const QPair<quint64, quint64> id(st.st_dev, st.st_ino);
@@ -80,6 +84,65 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
 QString formatSize(qint64 bytes)
 {
     return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+// Items the destination file system cannot store, grouped by kind of problem: one warning
+// per kind names the first item and counts the rest.
+class LimitFindings
+{
+public:
+    void add(const QString &kind, const QByteArray &path, const QString &detail)
+    {
+        auto found = m_byKind.find(kind);
+        if (found == m_byKind.end()) {
+            m_order << kind;
+            m_byKind.insert(kind, CopyIssue::withDetail(FileOperation::Preflight, path, detail,
+                                                        IssueSeverity::Warning));
+        } else {
+            ++found->similarCount;
+        }
+    }
+    void appendTo(CopyIssueList &warnings) const
+    {
+        for (const QString &kind : m_order)
+            warnings.append(m_byKind.value(kind));
+    }
+
+private:
+    QStringList m_order;
+    QHash<QString, CopyIssue> m_byKind;
+};
+
+void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 index,
+                 const QByteArray &name, const Plan &plan, QSet<QPair<qint32, QString>> &seen,
+                 LimitFindings &findings)
+{
+    const QString &fs = limits.typeName;
+    if (limits.maxFileSize >= 0 && item.kind == ItemKind::File && item.size > limits.maxFileSize)
+        findings.add(QStringLiteral("size"), plan.sourcePath(index),
+                     QStringLiteral("larger than %1 can store in one file (%2 bytes at most)")
+                         .arg(fs)
+                         .arg(limits.maxFileSize));
+    const QString problem = limits.nameProblem(name);
+    if (!problem.isEmpty())
+        findings.add(QStringLiteral("name:") + problem.left(20), plan.sourcePath(index), problem);
+    if (limits.caseInsensitive) {
+        const QPair<qint32, QString> key(item.parent, QString::fromUtf8(name).toCaseFolded());
+        if (seen.contains(key))
+            findings.add(QStringLiteral("case"), plan.sourcePath(index),
+                         QStringLiteral("%1 ignores letter case, so this name and another in the "
+                                        "same folder become one")
+                             .arg(fs));
+        seen.insert(key);
+    }
+    if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
+        findings.add(QStringLiteral("symlink"), plan.sourcePath(index),
+                     QStringLiteral("%1 cannot store symbolic links").arg(fs));
+    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket ||
+         item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice) &&
+        !limits.storesSpecialFiles)
+        findings.add(QStringLiteral("special"), plan.sourcePath(index),
+                     QStringLiteral("%1 cannot store FIFOs, sockets or device nodes").arg(fs));
 }
 
 } // namespace
@@ -107,8 +170,13 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             continue;
         }
         const auto destinationChain = folderAndAncestors(parent.get());
+        const FileSystemLimits limits = detectFileSystemLimits(parent.get());
+        LimitFindings findings;
+        QSet<QPair<qint32, QString>> seenNames;
+        removeStalePartFiles(parent.get(), root.destinationParent, job.options.dryRun, job.issues);
 
-        struct statfs sourceFs {};
+        struct statfs sourceFs
+        {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
             if (const char *pseudo = pseudoFileSystemName(long(sourceFs.f_type))) {
                 report.warnings.append(CopyIssue::withDetail(
@@ -130,11 +198,12 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                  : open.empty()  ? -1
                                                  : open.back().second.get();
             const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
-            const qint64 need = spaceNeeded(item);
+            const qint64 need = spaceNeeded(item, limits.storesSparseFiles);
             needed += need;
+            checkLimits(limits, item, index, name, plan, seenNames, findings);
 
-            if (item.kind == ItemKind::Directory
-                && destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
+            if (item.kind == ItemKind::Directory &&
+                destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
                 CopyIssue issue = CopyIssue::withDetail(
                     FileOperation::Preflight, plan.sourcePath(index),
                     QStringLiteral("cannot copy a folder into itself: the destination “%1” is "
@@ -149,7 +218,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                     open.emplace_back(index, UniqueFd());
                 continue;
             }
-            struct stat existing {};
+            struct stat existing
+            {};
             if (::fstatat(parentFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) != 0) {
                 if (item.kind == ItemKind::Directory)
                     open.emplace_back(index, UniqueFd());
@@ -167,8 +237,12 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             if (item.kind == ItemKind::Directory) {
                 if (S_ISDIR(existing.st_mode)) {
                     needed -= need;
-                    open.emplace_back(index, UniqueFd(::openat(parentFd, name.constData(),
-                                                               DirectoryOpenFlags | O_NOFOLLOW)));
+                    UniqueFd merged(
+                        ::openat(parentFd, name.constData(), DirectoryOpenFlags | O_NOFOLLOW));
+                    if (merged)
+                        removeStalePartFiles(merged.get(), plan.destinationPath(index),
+                                             job.options.dryRun, job.issues);
+                    open.emplace_back(index, std::move(merged));
                 } else {
                     open.emplace_back(index, UniqueFd());
                 }
@@ -183,7 +257,16 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             }
         }
 
-        struct statvfs space {};
+        findings.appendTo(report.warnings);
+        if (limits.timestampGranularityNs >= 1'000'000'000 && job.options.preserve.timestamps)
+            report.warnings.append(CopyIssue::withDetail(
+                FileOperation::Preflight, root.destinationParent,
+                QStringLiteral("%1 stores modification times to the nearest %2 s only")
+                    .arg(limits.typeName)
+                    .arg(limits.timestampGranularityNs / 1'000'000'000),
+                IssueSeverity::Warning));
+        struct statvfs space
+        {};
         if (::fstatvfs(parent.get(), &space) == 0) {
             const auto blocks = ::geteuid() == 0 ? space.f_bfree : space.f_bavail;
             report.bytesAvailable = qint64(blocks) * qint64(space.f_frsize);
@@ -191,8 +274,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
     }
 
     report.bytesNeeded = std::max<qint64>(0, needed - replaced + largestReplaced);
-    if (!plan.roots.isEmpty() && report.bytesNeeded > report.bytesAvailable
-        && report.bytesAvailable > 0) {
+    if (!plan.roots.isEmpty() && report.bytesNeeded > report.bytesAvailable &&
+        report.bytesAvailable > 0) {
         report.warnings.append(CopyIssue::withDetail(
             FileOperation::Preflight, plan.roots.first().destinationParent,
             QStringLiteral("not enough free space: the copy needs %1, %2 are available")

@@ -9,17 +9,15 @@ QuestionBroker::QuestionBroker(JobControl &control,
                                std::function<void(const CopyQuestion &)> deliver)
     : m_control(control)
     , m_deliver(std::move(deliver))
-{
-}
+{}
 
 QuestionAnswer QuestionBroker::ask(CopyQuestion question)
 {
     const auto kindIndex = std::size_t(question.kind);
     std::unique_lock lock(m_mutex);
     // Wait for our turn; an "apply to all" given meanwhile settles us without asking.
-    m_changed.wait(lock, [&] {
-        return !m_busy || m_standing[kindIndex] || m_control.isCancelled();
-    });
+    m_changed.wait(lock,
+                   [&] { return !m_busy || m_standing[kindIndex] || m_control.isCancelled(); });
     if (m_control.isCancelled())
         return {Decision::Abort, false, {}};
     if (m_standing[kindIndex])

@@ -43,7 +43,7 @@ private:
     std::function<void(const CopyQuestion &)> m_deliver;
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
-    bool m_busy = false;          // a question is outstanding
+    bool m_busy = false; // a question is outstanding
     quint64 m_nextId = 1;
     quint64 m_pendingId = 0;
     std::optional<QuestionAnswer> m_reply;

@@ -15,7 +15,9 @@ class RateMeter final
 {
 public:
     /// @p windowMs: width of the sliding window in milliseconds of active time.
-    explicit RateMeter(qint64 windowMs = 2000) : m_windowMs(windowMs) {}
+    explicit RateMeter(qint64 windowMs = 2000)
+        : m_windowMs(windowMs)
+    {}
 
     /// Records that the counter stood at @p total (bytes) at @p activeMs. Times must not go
     /// backwards; totals must not decrease.

@@ -26,8 +26,7 @@ public:
     ChunkWriter(JobContext &job, const DataTransfer &transfer)
         : m_job(job)
         , m_transfer(transfer)
-    {
-    }
+    {}
 
     bool stopRequested() const
     {
@@ -81,8 +80,8 @@ public:
             m_transfer.hasher->addZeros(size - m_transfer.hasher->position());
         if (!sizeKnownExact) {
             if (retryOnEintr([&] { return ::ftruncate(m_transfer.destinationFd, size); }) != 0)
-                return DataOutcome::failed(CopyIssue::fromErrno(
-                    FileOperation::Write, m_transfer.destinationPath, errno));
+                return DataOutcome::failed(
+                    CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, errno));
         }
         m_transfer.progress->advanceTo(size);
         return DataOutcome::done(size);

@@ -2,6 +2,7 @@
 
 #include "chunkreader.h"
 #include "decisions.h"
+#include "folderfinisher.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "logging.h"
@@ -65,10 +66,14 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
     ProgressCounters &counters = m_job.counters;
     if (outcome == ItemOutcome::Cancelled)
         return;
-    auto &bucket = outcome == ItemOutcome::Skipped ? counters.itemsSkipped : counters.itemsFailed;
+    auto &bucket = outcome == ItemOutcome::Copied    ? counters.itemsCopied
+                   : outcome == ItemOutcome::Skipped ? counters.itemsSkipped
+                                                     : counters.itemsFailed;
     bucket.fetch_add(descendants, std::memory_order_relaxed);
     counters.itemsDone.fetch_add(descendants, std::memory_order_relaxed);
     counters.addDone(folder.subtreeBytes);
+    if (outcome == ItemOutcome::Copied)
+        counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);
 }
 
 bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination)
@@ -77,19 +82,21 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
     constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
     if (!source || source->path != root.sourceParent) {
         UniqueFd fd(::open(root.sourceParent.constData(), Flags));
-        struct stat st {};
+        struct stat st
+        {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job, CopyIssue::fromErrno(FileOperation::Open, root.sourceParent, errno),
                          m_job.options.retryLimit, root.sourcePath, {});
             source.reset();
             return false;
         }
-        source = std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev,
-                                                   false);
+        source =
+            std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev, false);
     }
     if (!destination || destination->path != root.destinationParent) {
         UniqueFd fd(::open(root.destinationParent.constData(), Flags));
-        struct stat st {};
+        struct stat st
+        {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job,
                          CopyIssue::fromErrno(FileOperation::Open, root.destinationParent, errno),
@@ -99,6 +106,12 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
         }
         destination = std::make_shared<DirectoryHandle>(std::move(fd), root.destinationParent,
                                                         st.st_dev, false);
+        if (m_job.options.move) {
+            JobContext &job = m_job;
+            destination->finalizer = [&job](DirectoryHandle &folder) {
+                finishFolder(job, folder, nullptr, -1);
+            };
+        }
         rememberFileSystem(*destination);
     }
     return true;
@@ -107,7 +120,8 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
 void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
 {
     if (m_fileSystems.find(folder.device) == m_fileSystems.end())
-        m_fileSystems.emplace(folder.device, UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
+        m_fileSystems.emplace(folder.device,
+                              UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
 }
 
 void TreeCopier::run()
@@ -167,6 +181,22 @@ void TreeCopier::run()
             continue;
         }
 
+        if (m_job.options.move) {
+            if (const auto moved = m_copier.moveByRename(task)) {
+                account(*moved);
+                if (*moved == ItemOutcome::Copied)
+                    m_job.counters.bytesCopied.fetch_add(item.countedBytes(),
+                                                         std::memory_order_relaxed);
+                else
+                    task.destinationDirectory->incomplete.store(true);
+                ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+                if (item.kind == ItemKind::Directory)
+                    accountSubtree(item, *moved);
+                index = item.subtreeEnd;
+                continue;
+            }
+        }
+
         switch (item.kind) {
         case ItemKind::Directory: {
             ItemOutcome outcome = ItemOutcome::Failed;
@@ -183,8 +213,9 @@ void TreeCopier::run()
             break;
         }
         case ItemKind::File: {
-            const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
-                               && !(m_job.options.preserve.hardLinks && item.nlink > 1);
+            const bool small = item.size < m_job.options.smallFileThreshold &&
+                               item.hardLinkOf < 0 &&
+                               !(m_job.options.preserve.hardLinks && item.nlink > 1);
             if (m_pool && small) {
                 m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
                 m_pool->submit([this, task] {

@@ -102,9 +102,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                                     QStringLiteral("Plan and check only; write nothing."));
     const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")},
                                    QStringLiteral("Print only errors."));
-    parser.addOptions({help, version, chunkSize, queueDepth, onConflict, onError, progress,
-                       engine, durability, limit, verify, checksumFile, move, archive,
-                       dereference, workers, dryRun, quiet});
+    parser.addOptions({help, version, chunkSize, queueDepth, onConflict, onError, progress, engine,
+                       durability, limit, verify, checksumFile, move, archive, dereference, workers,
+                       dryRun, quiet});
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -123,7 +123,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         return result;
     }
     if (parser.isSet(version)) {
-        result.output = QStringLiteral("sluice-cli %1\n").arg(QCoreApplication::applicationVersion());
+        result.output =
+            QStringLiteral("sluice-cli %1\n").arg(QCoreApplication::applicationVersion());
         return result;
     }
 
@@ -148,8 +149,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
             QStringLiteral("invalid --queue-depth '%1'").arg(parser.value(queueDepth)));
 
     const QString collisionText =
-        parser.isSet(onConflict) ? parser.value(onConflict)
-                                 : (stdinIsTerminal ? QStringLiteral("ask") : QStringLiteral("skip"));
+        parser.isSet(onConflict)
+            ? parser.value(onConflict)
+            : (stdinIsTerminal ? QStringLiteral("ask") : QStringLiteral("skip"));
     const auto collision = collisionPolicyFromString(collisionText);
     if (!collision)
         return usageError(QStringLiteral("invalid --on-conflict '%1' (expected %2)")
@@ -162,8 +164,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         return usageError(QStringLiteral("invalid --on-error '%1' (expected "
                                          "ask|retry|skip|abort)")
                               .arg(errorText));
-    if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask)
-        && !stdinIsTerminal)
+    if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask) &&
+        !stdinIsTerminal)
         return usageError(QStringLiteral("'ask' needs a terminal on standard input; choose "
                                          "another --on-conflict / --on-error policy"));
     options.onCollision = *collision;
@@ -173,8 +175,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     options.confirmPreflight = args.errorAsk;
 
     const QString progressText =
-        parser.isSet(progress) ? parser.value(progress)
-                               : (stderrIsTerminal ? QStringLiteral("bar") : QStringLiteral("none"));
+        parser.isSet(progress)
+            ? parser.value(progress)
+            : (stderrIsTerminal ? QStringLiteral("bar") : QStringLiteral("none"));
     if (progressText == QLatin1String("bar"))
         args.progress = ProgressStyle::Bar;
     else if (progressText == QLatin1String("json"))

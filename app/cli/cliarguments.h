@@ -24,8 +24,8 @@ struct Arguments
 struct ParseResult
 {
     std::optional<Arguments> arguments;
-    QString output;      ///< for stdout (--help, --version)
-    QString error;       ///< for stderr (usage errors)
+    QString output; ///< for stdout (--help, --version)
+    QString error;  ///< for stderr (usage errors)
     int exitCode = 0;
 };
 

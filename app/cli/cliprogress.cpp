@@ -38,12 +38,12 @@ QString formatElapsed(qint64 milliseconds)
 QString ProgressPrinter::statusLine(const CopyProgress &p)
 {
     const int perMille = p.perMille();
-    QString line = QStringLiteral("%1.%2% %3/%4  read %5/s  write %6/s  mem %7  ETA %8")
-                       .arg(perMille / 10, 3)
-                       .arg(perMille % 10)
-                       .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
-                            formatBytes(p.readRate), formatBytes(p.writeRate),
-                            formatBytes(p.residentBytes), formatDuration(p.etaMs));
+    QString line =
+        QStringLiteral("%1.%2% %3/%4  read %5/s  write %6/s  mem %7  ETA %8")
+            .arg(perMille / 10, 3)
+            .arg(perMille % 10)
+            .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal), formatBytes(p.readRate),
+                 formatBytes(p.writeRate), formatBytes(p.residentBytes), formatDuration(p.etaMs));
     if (p.paused)
         line += QStringLiteral("  [paused]");
     else if (p.phase != CopyPhase::Copying)
@@ -126,8 +126,9 @@ void ProgressPrinter::finish(const CopyResult &result)
         return;
     const qint64 rate =
         result.elapsedMs > 0 ? result.bytesCopied * 1000 / result.elapsedMs : result.bytesCopied;
-    std::fprintf(stderr, "%s: %lld copied, %lld skipped, %lld failed; %s in %s (%s/s), peak "
-                         "memory %s\n",
+    std::fprintf(stderr,
+                 "%s: %lld copied, %lld skipped, %lld failed; %s in %s (%s/s), peak "
+                 "memory %s\n",
                  statusName(result.status).toLocal8Bit().constData(),
                  static_cast<long long>(result.itemsCopied),
                  static_cast<long long>(result.itemsSkipped),

@@ -14,7 +14,10 @@ namespace Sluice::Cli {
 class ProgressPrinter final
 {
 public:
-    ProgressPrinter(ProgressStyle style, bool quiet) : m_style(style), m_quiet(quiet) {}
+    ProgressPrinter(ProgressStyle style, bool quiet)
+        : m_style(style)
+        , m_quiet(quiet)
+    {}
 
     void show(const CopyProgress &progress);
     /// Ends the status line and prints the issues and a summary (issues even when quiet).

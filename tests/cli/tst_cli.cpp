@@ -1,8 +1,8 @@
 // sluice-cli as a user runs it: real processes, real exit codes, parseable JSON.
 
-#include "testtree.h"
 #include "jobrunner.h"
 #include "nativepath.h"
+#include "testtree.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -131,17 +131,17 @@ void TestCli::badUsageExitsTwo_data()
     QTest::newRow("no arguments") << QStringList{} << QByteArray("missing SOURCE");
     QTest::newRow("one argument") << QStringList{QStringLiteral("/etc/hostname")}
                                   << QByteArray("missing DESTINATION");
-    QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate"),
-                                                   QStringLiteral("a"), QStringLiteral("b")}
-                                    << QByteArray("frobnicate");
-    QTest::newRow("bad chunk size") << QStringList{QStringLiteral("--chunk-size"),
-                                                   QStringLiteral("lots"), QStringLiteral("a"),
-                                                   QStringLiteral("b")}
-                                    << QByteArray("chunk-size");
-    QTest::newRow("chunk too small") << QStringList{QStringLiteral("--chunk-size"),
-                                                    QStringLiteral("1K"), QStringLiteral("a"),
-                                                    QStringLiteral("b")}
-                                     << QByteArray("chunk size must be");
+    QTest::newRow("unknown option")
+        << QStringList{QStringLiteral("--frobnicate"), QStringLiteral("a"), QStringLiteral("b")}
+        << QByteArray("frobnicate");
+    QTest::newRow("bad chunk size")
+        << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("lots"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("chunk-size");
+    QTest::newRow("chunk too small")
+        << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("1K"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("chunk size must be");
     QTest::newRow("bad policy") << QStringList{QStringLiteral("--on-conflict"),
                                                QStringLiteral("maybe"), QStringLiteral("a"),
                                                QStringLiteral("b")}
@@ -189,11 +189,10 @@ void TestCli::sigintCancelsAndExits130()
     QProcess process;
     process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
     // 4 MiB/s: the big file takes 16 s, so the signal lands in the middle of it.
-    process.setArguments({QStringLiteral("--progress"), QStringLiteral("json"),
-                          QStringLiteral("--limit"), QStringLiteral("4M"),
-                          QStringLiteral("--workers"), QStringLiteral("1"),
-                          arg(scratch.path("first")), arg(scratch.path("second")),
-                          arg(scratch.path("out"))});
+    process.setArguments(
+        {QStringLiteral("--progress"), QStringLiteral("json"), QStringLiteral("--limit"),
+         QStringLiteral("4M"), QStringLiteral("--workers"), QStringLiteral("1"),
+         arg(scratch.path("first")), arg(scratch.path("second")), arg(scratch.path("out"))});
     process.setStandardInputFile(QProcess::nullDevice());
     process.start();
     QVERIFY(process.waitForStarted());
@@ -202,8 +201,10 @@ void TestCli::sigintCancelsAndExits130()
     while (!midway && process.waitForReadyRead(20000)) {
         while (process.canReadLine()) {
             const QJsonObject sample = QJsonDocument::fromJson(process.readLine()).object();
-            if (sample.value(QStringLiteral("currentItem")).toString().endsWith(QLatin1String("second"))
-                && sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0)
+            if (sample.value(QStringLiteral("currentItem"))
+                    .toString()
+                    .endsWith(QLatin1String("second")) &&
+                sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0)
                 midway = true;
         }
     }
@@ -228,15 +229,22 @@ void TestCli::jsonLinesCarryEveryField()
     QCOMPARE(run.exitCode, 0);
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     QVERIFY(lines.size() >= 2);
-    const QStringList integerFields{
-        QStringLiteral("bytesTotal"),   QStringLiteral("bytesDone"),
-        QStringLiteral("bytesRead"),    QStringLiteral("bytesWritten"),
-        QStringLiteral("readRate"),     QStringLiteral("writeRate"),
-        QStringLiteral("residentBytes"), QStringLiteral("itemsTotal"),
-        QStringLiteral("itemsDone"),    QStringLiteral("etaMs"),
-        QStringLiteral("buffersInUse"), QStringLiteral("queueDepth"),
-        QStringLiteral("currentItemBytesDone"), QStringLiteral("currentItemSize"),
-        QStringLiteral("systemDirtyBytes"), QStringLiteral("elapsedMs")};
+    const QStringList integerFields{QStringLiteral("bytesTotal"),
+                                    QStringLiteral("bytesDone"),
+                                    QStringLiteral("bytesRead"),
+                                    QStringLiteral("bytesWritten"),
+                                    QStringLiteral("readRate"),
+                                    QStringLiteral("writeRate"),
+                                    QStringLiteral("residentBytes"),
+                                    QStringLiteral("itemsTotal"),
+                                    QStringLiteral("itemsDone"),
+                                    QStringLiteral("etaMs"),
+                                    QStringLiteral("buffersInUse"),
+                                    QStringLiteral("queueDepth"),
+                                    QStringLiteral("currentItemBytesDone"),
+                                    QStringLiteral("currentItemSize"),
+                                    QStringLiteral("systemDirtyBytes"),
+                                    QStringLiteral("elapsedMs")};
     for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
         QJsonParseError error{};
         const QJsonDocument document = QJsonDocument::fromJson(lines.at(i), &error);

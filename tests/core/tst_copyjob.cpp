@@ -234,7 +234,8 @@ void TestCopyJob::readsPseudoFilesToTheirRealEnd()
         sysAttribute = "/sys/power/state";
     const QByteArray sysValue = TestTree::readFile(sysAttribute);
     QVERIFY(!sysValue.isEmpty());
-    const QByteArray sysCopy = scratch.path("out/") + sysAttribute.mid(sysAttribute.lastIndexOf('/') + 1);
+    const QByteArray sysCopy =
+        scratch.path("out/") + sysAttribute.mid(sysAttribute.lastIndexOf('/') + 1);
     // "cpu MHz" may change between two reads on real hardware; the rest may not.
     auto withoutClock = [](const QByteArray &text) {
         QByteArrayList kept;
@@ -251,7 +252,8 @@ void TestCopyJob::readsPseudoFilesToTheirRealEnd()
                                                   scratch.path("out"), options);
         QCOMPARE(run.result.status, CopyStatus::CompletedWithWarnings); // pseudo-fs preflight
         QCOMPARE(run.result.errorCount(), qint64(0));
-        QCOMPARE(TestTree::readFile(scratch.path("out/version")), TestTree::readFile("/proc/version"));
+        QCOMPARE(TestTree::readFile(scratch.path("out/version")),
+                 TestTree::readFile("/proc/version"));
         const QByteArray cpuinfo = TestTree::readFile(scratch.path("out/cpuinfo"));
         QVERIFY(cpuinfo.size() > 100);
         QCOMPARE(withoutClock(cpuinfo), withoutClock(TestTree::readFile("/proc/cpuinfo")));

@@ -43,12 +43,12 @@ void TestMemory::slowWriterKeepsMemoryBounded()
 
     int peakBuffers = 0;
     qint64 peakResident = 0;
-    const JobRunner::Run run = JobRunner::run(
-        {scratch.path("big")}, scratch.path("out"), options, {}, hooks,
-        [&](CopyJob &, const CopyProgress &progress) {
-            peakBuffers = std::max(peakBuffers, progress.buffersInUse);
-            peakResident = std::max(peakResident, progress.residentBytes);
-        });
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("big")}, scratch.path("out"), options, {}, hooks,
+                       [&](CopyJob &, const CopyProgress &progress) {
+                           peakBuffers = std::max(peakBuffers, progress.buffersInUse);
+                           peakResident = std::max(peakResident, progress.residentBytes);
+                       });
     QCOMPARE(run.result.status, CopyStatus::Succeeded);
     QVERIFY(TestTree::compareTrees(scratch.path("big"), scratch.path("out/big")).isEmpty());
 

@@ -86,9 +86,10 @@ void TestPermissions::askDeliversAQuestionForAnUnreadableFile()
     CopyOptions options = JobRunner::quickOptions();
     options.onError = ErrorPolicy::Ask;
     options.smallFileWorkers = 1;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("src")}, scratch.path("out"), options,
-                       [&](const CopyQuestion &) { return QuestionAnswer{answer, false, {}}; });
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, scratch.path("out"), options,
+                                              [&](const CopyQuestion &) {
+                                                  return QuestionAnswer{answer, false, {}};
+                                              });
     QCOMPARE(run.questions.size(), 1);
     QCOMPARE(run.questions.first().issue.errorCode, EACCES);
     QCOMPARE(run.questions.first().source, scratch.path("src/2-unreadable"));

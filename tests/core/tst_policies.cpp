@@ -62,35 +62,32 @@ void TestPolicies::collisionPolicies_data()
                           << QByteArray("old") << QByteArray() << CopyStatus::Succeeded
                           << qint64(1);
     QTest::newRow("rename") << CollisionPolicy::Rename << true << none << QByteArray()
-                            << QByteArray("old") << QByteArray("f (2).txt")
-                            << CopyStatus::Succeeded << qint64(0);
-    QTest::newRow("newer, source newer") << CollisionPolicy::Newer << true << none << QByteArray()
-                                         << QByteArray("new") << QByteArray()
-                                         << CopyStatus::Succeeded << qint64(0);
-    QTest::newRow("newer, source older") << CollisionPolicy::Newer << false << none << QByteArray()
-                                         << QByteArray("old") << QByteArray()
-                                         << CopyStatus::Succeeded << qint64(1);
-    QTest::newRow("ask, overwrite") << CollisionPolicy::Ask << false << Decision::Overwrite
-                                    << QByteArray() << QByteArray("new") << QByteArray()
-                                    << CopyStatus::Succeeded << qint64(0);
+                            << QByteArray("old") << QByteArray("f (2).txt") << CopyStatus::Succeeded
+                            << qint64(0);
+    QTest::newRow("newer, source newer")
+        << CollisionPolicy::Newer << true << none << QByteArray() << QByteArray("new")
+        << QByteArray() << CopyStatus::Succeeded << qint64(0);
+    QTest::newRow("newer, source older")
+        << CollisionPolicy::Newer << false << none << QByteArray() << QByteArray("old")
+        << QByteArray() << CopyStatus::Succeeded << qint64(1);
+    QTest::newRow("ask, overwrite")
+        << CollisionPolicy::Ask << false << Decision::Overwrite << QByteArray() << QByteArray("new")
+        << QByteArray() << CopyStatus::Succeeded << qint64(0);
     QTest::newRow("ask, skip") << CollisionPolicy::Ask << true << Decision::Skip << QByteArray()
                                << QByteArray("old") << QByteArray() << CopyStatus::Succeeded
                                << qint64(1);
-    QTest::newRow("ask, rename suggested") << CollisionPolicy::Ask << true << Decision::Rename
-                                           << QByteArray() << QByteArray("old")
-                                           << QByteArray("f (2).txt") << CopyStatus::Succeeded
-                                           << qint64(0);
-    QTest::newRow("ask, rename edited") << CollisionPolicy::Ask << true << Decision::Rename
-                                        << QByteArray("mine.txt") << QByteArray("old")
-                                        << QByteArray("mine.txt") << CopyStatus::Succeeded
-                                        << qint64(0);
-    QTest::newRow("ask, if newer (older)") << CollisionPolicy::Ask << false
-                                           << Decision::OverwriteIfNewer << QByteArray()
-                                           << QByteArray("old") << QByteArray()
-                                           << CopyStatus::Succeeded << qint64(1);
-    QTest::newRow("ask, cancel copy") << CollisionPolicy::Ask << true << Decision::Abort
-                                      << QByteArray() << QByteArray("old") << QByteArray()
-                                      << CopyStatus::Cancelled << qint64(0);
+    QTest::newRow("ask, rename suggested")
+        << CollisionPolicy::Ask << true << Decision::Rename << QByteArray() << QByteArray("old")
+        << QByteArray("f (2).txt") << CopyStatus::Succeeded << qint64(0);
+    QTest::newRow("ask, rename edited")
+        << CollisionPolicy::Ask << true << Decision::Rename << QByteArray("mine.txt")
+        << QByteArray("old") << QByteArray("mine.txt") << CopyStatus::Succeeded << qint64(0);
+    QTest::newRow("ask, if newer (older)")
+        << CollisionPolicy::Ask << false << Decision::OverwriteIfNewer << QByteArray()
+        << QByteArray("old") << QByteArray() << CopyStatus::Succeeded << qint64(1);
+    QTest::newRow("ask, cancel copy")
+        << CollisionPolicy::Ask << true << Decision::Abort << QByteArray() << QByteArray("old")
+        << QByteArray() << CopyStatus::Cancelled << qint64(0);
 }
 
 void TestPolicies::collisionPolicies()
@@ -113,9 +110,10 @@ void TestPolicies::collisionPolicies()
 
     CopyOptions options = JobRunner::quickOptions();
     options.onCollision = policy;
-    const JobRunner::Run run = JobRunner::run(
-        {scratch.path("f.txt")}, scratch.path("out"), options,
-        [&](const CopyQuestion &) { return QuestionAnswer{answer, false, newName}; });
+    const JobRunner::Run run = JobRunner::run({scratch.path("f.txt")}, scratch.path("out"), options,
+                                              [&](const CopyQuestion &) {
+                                                  return QuestionAnswer{answer, false, newName};
+                                              });
     QCOMPARE(run.finishedCount, 1);
     QCOMPARE(run.result.status, status);
     QCOMPARE(run.questions.size(), policy == CollisionPolicy::Ask ? 1 : 0);
@@ -137,9 +135,10 @@ void TestPolicies::applyToAllAnswersLaterCollisions()
     }
     CopyOptions options = JobRunner::quickOptions();
     options.onCollision = CollisionPolicy::Ask;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("src")}, scratch.path("out"), options,
-                       [](const CopyQuestion &) { return QuestionAnswer{Decision::Skip, true, {}}; });
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, scratch.path("out"), options,
+                                              [](const CopyQuestion &) {
+                                                  return QuestionAnswer{Decision::Skip, true, {}};
+                                              });
     QCOMPARE(run.questions.size(), 1);
     QCOMPARE(run.result.itemsSkipped, qint64(3));
     for (const char *name : {"a", "b", "c"})
@@ -156,9 +155,10 @@ void TestPolicies::collisionQuestionCarriesBothFiles()
     QVERIFY(setMtime(scratch.path("out/report.pdf"), 1'500'000'000));
     CopyOptions options = JobRunner::quickOptions();
     options.onCollision = CollisionPolicy::Ask;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("report.pdf")}, scratch.path("out"), options,
-                       [](const CopyQuestion &) { return QuestionAnswer{Decision::Skip, false, {}}; });
+    const JobRunner::Run run = JobRunner::run({scratch.path("report.pdf")}, scratch.path("out"),
+                                              options, [](const CopyQuestion &) {
+                                                  return QuestionAnswer{Decision::Skip, false, {}};
+                                              });
     QCOMPARE(run.questions.size(), 1);
     const CopyQuestion &question = run.questions.first();
     QCOMPARE(question.kind, QuestionKind::Collision);
@@ -216,10 +216,10 @@ void TestPolicies::errorPolicies_data()
                                   << CopyStatus::Failed << 0;
     QTest::newRow("abort stops") << ErrorPolicy::Abort << none << 1000 << false << false
                                  << CopyStatus::Failed << 0;
-    QTest::newRow("retry recovers") << ErrorPolicy::Retry << none << 1 << true << true
-                                    << CopyStatus::Succeeded << 0;
-    QTest::newRow("retry gives up") << ErrorPolicy::Retry << none << 1000 << false << true
-                                    << CopyStatus::Failed << 0;
+    QTest::newRow("retry recovers")
+        << ErrorPolicy::Retry << none << 1 << true << true << CopyStatus::Succeeded << 0;
+    QTest::newRow("retry gives up")
+        << ErrorPolicy::Retry << none << 1000 << false << true << CopyStatus::Failed << 0;
     QTest::newRow("ask, retry") << ErrorPolicy::Ask << Decision::Retry << 1 << true << true
                                 << CopyStatus::Succeeded << 1;
     QTest::newRow("ask, skip") << ErrorPolicy::Ask << Decision::Skip << 1000 << false << true
@@ -260,7 +260,10 @@ void TestPolicies::errorPolicies()
     options.smallFileWorkers = 1;
     const JobRunner::Run run = JobRunner::run(
         {scratch.path("src")}, scratch.path("out"), options,
-        [&](const CopyQuestion &) { return QuestionAnswer{answer, false, {}}; }, hooks);
+        [&](const CopyQuestion &) {
+            return QuestionAnswer{answer, false, {}};
+        },
+        hooks);
     QCOMPARE(run.finishedCount, 1);
     QCOMPARE(run.result.status, status);
     QCOMPARE(run.questions.size(), questions);
@@ -289,10 +292,12 @@ void TestPolicies::errorQuestionNamesPathOperationAndCause()
     CopyOptions options = JobRunner::quickOptions();
     options.onError = ErrorPolicy::Ask;
     options.engine = Engine::Stream;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("f")}, scratch.path("out"), options,
-                       [](const CopyQuestion &) { return QuestionAnswer{Decision::Skip, false, {}}; },
-                       hooks);
+    const JobRunner::Run run = JobRunner::run(
+        {scratch.path("f")}, scratch.path("out"), options,
+        [](const CopyQuestion &) {
+            return QuestionAnswer{Decision::Skip, false, {}};
+        },
+        hooks);
     QCOMPARE(run.questions.size(), 1);
     const CopyQuestion &question = run.questions.first();
     QCOMPARE(question.kind, QuestionKind::Error);
@@ -314,15 +319,15 @@ void TestPolicies::skipAllAnswersLaterErrors()
     for (const char *name : {"a", "b", "c", "d"})
         QVERIFY(TestTree::writeFile(scratch.path("src/") + name, name));
     IoHooks hooks;
-    hooks.beforeOpen = [](const QByteArray &source) {
-        return source.endsWith("/d") ? 0 : EIO;
-    };
+    hooks.beforeOpen = [](const QByteArray &source) { return source.endsWith("/d") ? 0 : EIO; };
     CopyOptions options = JobRunner::quickOptions();
     options.onError = ErrorPolicy::Ask;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("src")}, scratch.path("out"), options,
-                       [](const CopyQuestion &) { return QuestionAnswer{Decision::Skip, true, {}}; },
-                       hooks);
+    const JobRunner::Run run = JobRunner::run(
+        {scratch.path("src")}, scratch.path("out"), options,
+        [](const CopyQuestion &) {
+            return QuestionAnswer{Decision::Skip, true, {}};
+        },
+        hooks);
     QCOMPARE(run.questions.size(), 1);
     QCOMPARE(run.result.itemsFailed, qint64(3));
     QCOMPARE(run.result.errorCount(), qint64(3));

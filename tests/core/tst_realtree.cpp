@@ -23,8 +23,7 @@ void TestRealTree::copiesSystemFolders_data()
     QTest::addColumn<QByteArray>("folder");
     // The installed Qt headers (thousands of files) and the time-zone database (hundreds
     // of symlinks, relative and absolute).
-    QTest::newRow("Qt headers")
-        << QFile::encodeName(QLibraryInfo::path(QLibraryInfo::HeadersPath));
+    QTest::newRow("Qt headers") << QFile::encodeName(QLibraryInfo::path(QLibraryInfo::HeadersPath));
     QTest::newRow("zoneinfo") << QByteArray("/usr/share/zoneinfo");
 }
 

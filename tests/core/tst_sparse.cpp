@@ -15,8 +15,17 @@ namespace {
 
 constexpr qint64 Chunk = 256 * KiB;
 
-enum class Shape { Empty, OneByte, ChunkMinusOne, ChunkPlusOne, SeveralChunks, HoleAtStart,
-                   HoleInMiddle, HoleAtEnd, Huge };
+enum class Shape {
+    Empty,
+    OneByte,
+    ChunkMinusOne,
+    ChunkPlusOne,
+    SeveralChunks,
+    HoleAtStart,
+    HoleInMiddle,
+    HoleAtEnd,
+    Huge
+};
 
 // Creates the source for `shape`; returns its logical size (or -1 on failure).
 qint64 makeSource(const QByteArray &path, Shape shape)
@@ -66,8 +75,8 @@ qint64 makeSource(const QByteArray &path, Shape shape)
 
 bool isSparseShape(Shape shape)
 {
-    return shape == Shape::HoleAtStart || shape == Shape::HoleInMiddle
-           || shape == Shape::HoleAtEnd || shape == Shape::Huge;
+    return shape == Shape::HoleAtStart || shape == Shape::HoleInMiddle ||
+           shape == Shape::HoleAtEnd || shape == Shape::Huge;
 }
 
 } // namespace

@@ -117,7 +117,8 @@ void TestUnits::fileUrlKeepsEveryByte()
     QCOMPARE(NativePath::fromLocalFileUrl(url).value(), path);
     // As a file manager writes it into text/uri-list.
     const QUrl dropped = QUrl::fromEncoded("file:///tmp/a%FFb%20c%2541%0A");
-    QCOMPARE(NativePath::fromLocalFileUrl(dropped).value(), QByteArray("/tmp/a\xff" "b c%41\n"));
+    QCOMPARE(NativePath::fromLocalFileUrl(dropped).value(), QByteArray("/tmp/a\xff"
+                                                                       "b c%41\n"));
 }
 
 void TestUnits::fileUrlRefusesRemoteUrls()

@@ -20,8 +20,8 @@ Sluice::CopyOptions quickOptions()
 }
 
 Run run(const QList<QByteArray> &sources, const QByteArray &destination,
-        const Sluice::CopyOptions &options, const Answerer &answerer,
-        const Sluice::IoHooks &hooks, const ProgressHook &onProgress, int timeoutMs)
+        const Sluice::CopyOptions &options, const Answerer &answerer, const Sluice::IoHooks &hooks,
+        const ProgressHook &onProgress, int timeoutMs)
 {
     Run outcome;
     Sluice::CopyJob job(Sluice::CopyRequest{sources, destination}, options);
@@ -33,15 +33,14 @@ Run run(const QList<QByteArray> &sources, const QByteArray &destination,
                          if (onProgress)
                              onProgress(job, progress);
                      });
-    QObject::connect(&job, &Sluice::CopyJob::questionAsked, &loop,
-                     [&](const Sluice::CopyQuestion &question) {
-                         outcome.questions << question;
-                         const Sluice::QuestionAnswer answer =
-                             answerer ? answerer(question)
-                                      : Sluice::QuestionAnswer{Sluice::Decision::Abort, false, {}};
-                         job.answer(question.id, answer.decision, answer.applyToAll,
-                                    answer.newName);
-                     });
+    QObject::connect(
+        &job, &Sluice::CopyJob::questionAsked, &loop, [&](const Sluice::CopyQuestion &question) {
+            outcome.questions << question;
+            const Sluice::QuestionAnswer answer =
+                answerer ? answerer(question)
+                         : Sluice::QuestionAnswer{Sluice::Decision::Abort, false, {}};
+            job.answer(question.id, answer.decision, answer.applyToAll, answer.newName);
+        });
     QObject::connect(&job, &Sluice::CopyJob::finished, &loop,
                      [&](const Sluice::CopyResult &result) {
                          ++outcome.finishedCount;

@@ -58,8 +58,10 @@ QString show(const QByteArray &path)
 void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions &options,
                   QStringList &differences)
 {
-    struct stat sa {};
-    struct stat sb {};
+    struct stat sa
+    {};
+    struct stat sb
+    {};
     if (::lstat(a.constData(), &sa) != 0) {
         differences << QStringLiteral("cannot stat expected %1").arg(show(a));
         return;
@@ -79,8 +81,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
                            .arg(show(b));
     if (options.owners && (sa.st_uid != sb.st_uid || sa.st_gid != sb.st_gid))
         differences << QStringLiteral("owner differs: %1").arg(show(b));
-    if (options.mtimes && !S_ISLNK(sa.st_mode)
-        && (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec || sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec))
+    if (options.mtimes && !S_ISLNK(sa.st_mode) &&
+        (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec || sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec))
         differences << QStringLiteral("mtime differs: %1").arg(show(b));
     if (S_ISLNK(sa.st_mode)) {
         char ta[4096];
@@ -94,10 +96,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
             differences << QStringLiteral("device differs: %1").arg(show(b));
     } else if (S_ISREG(sa.st_mode)) {
         if (sa.st_size != sb.st_size) {
-            differences << QStringLiteral("size %1 != %2: %3")
-                               .arg(sa.st_size)
-                               .arg(sb.st_size)
-                               .arg(show(b));
+            differences
+                << QStringLiteral("size %1 != %2: %3").arg(sa.st_size).arg(sb.st_size).arg(show(b));
             return;
         }
         const int fa = ::open(a.constData(), O_RDONLY | O_CLOEXEC);
@@ -110,8 +110,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
         while (same && offset < sa.st_size) {
             const off_t dataA = ::lseek(fa, offset, SEEK_DATA);
             const off_t dataB = ::lseek(fb, offset, SEEK_DATA);
-            off_t next = std::min<off_t>(dataA < 0 ? sa.st_size : dataA,
-                                         dataB < 0 ? sb.st_size : dataB);
+            off_t next =
+                std::min<off_t>(dataA < 0 ? sa.st_size : dataA, dataB < 0 ? sb.st_size : dataB);
             if (next > offset)
                 offset = next; // both are holes (zeros) up to here
             if (offset >= sa.st_size)
@@ -157,7 +157,8 @@ void collectParts(const QByteArray &root, QList<QByteArray> &found)
         const QByteArray path = root + '/' + name;
         if (name.endsWith(".sluice-part"))
             found << path;
-        struct stat st {};
+        struct stat st
+        {};
         if (::lstat(path.constData(), &st) == 0 && S_ISDIR(st.st_mode))
             collectParts(path, found);
     }
@@ -241,7 +242,8 @@ bool makePath(const QByteArray &path, mode_t mode)
 
 qint64 allocatedBytes(const QByteArray &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     return ::lstat(path.constData(), &st) == 0 ? qint64(st.st_blocks) * 512 : -1;
 }
 
@@ -262,7 +264,8 @@ QList<QByteArray> findPartFiles(const QByteArray &root)
 
 void removeTree(const QByteArray &root)
 {
-    struct stat st {};
+    struct stat st
+    {};
     if (::lstat(root.constData(), &st) != 0)
         return;
     if (S_ISDIR(st.st_mode)) {
@@ -283,7 +286,8 @@ qint64 countEntries(const QByteArray &root)
     for (const QByteArray &name : listNames(root, &ok)) {
         ++count;
         const QByteArray path = root + '/' + name;
-        struct stat st {};
+        struct stat st
+        {};
         if (::lstat(path.constData(), &st) == 0 && S_ISDIR(st.st_mode))
             count += countEntries(path);
     }
