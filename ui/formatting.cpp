@@ -127,6 +127,8 @@ QString Format::operation(FileOperation operation)
         return tr("Verification failed for");
     case FileOperation::Preflight:
         return tr("Check before copying");
+    case FileOperation::Cleanup:
+        return tr("Cleaned up");
     }
     return tr("Cannot process");
 }

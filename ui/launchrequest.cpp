@@ -59,10 +59,13 @@ LaunchParse LaunchArguments::parse(const QList<QByteArray> &arguments,
     const QCommandLineOption start(
         {QStringLiteral("s"), QStringLiteral("start")},
         tr("Start copying at once (asks for the destination folder when none is given)."));
+    const QCommandLineOption move(QStringLiteral("move"),
+                                  tr("With --start: move instead of copy (each source item is "
+                                     "deleted once its copy is on disk)."));
     const QCommandLineOption newWindow(QStringLiteral("new-window"),
                                        tr("Open a new window instead of handing the sources "
                                           "to a window already open."));
-    parser.addOptions({help, version, to, start, newWindow});
+    parser.addOptions({help, version, to, start, move, newWindow});
     parser.addPositionalArgument(QStringLiteral("SOURCE"), tr("Files or folders to copy."),
                                  tr("[SOURCE...]"));
 
@@ -102,6 +105,12 @@ LaunchParse LaunchArguments::parse(const QList<QByteArray> &arguments,
         request.destination = *path;
     }
     request.start = parser.isSet(start);
+    request.move = parser.isSet(move);
+    if (request.move && !request.start) {
+        result.error = tr("%1: --move needs --start\n").arg(program);
+        result.exitCode = 2;
+        return result;
+    }
     request.newWindow = parser.isSet(newWindow);
     result.request = request;
     return result;
@@ -125,7 +134,7 @@ QByteArray encodeLaunchRequest(const LaunchRequest &request)
     QDataStream stream(&data, QIODevice::WriteOnly);
     stream.setVersion(QDataStream::Qt_6_4);
     stream << Magic << FormatVersion << request.sources << request.destination << request.start
-           << request.newWindow;
+           << request.move << request.newWindow;
     return data;
 }
 
@@ -139,7 +148,8 @@ std::optional<LaunchRequest> decodeLaunchRequest(const QByteArray &data)
     if (magic != Magic || version != FormatVersion)
         return std::nullopt;
     LaunchRequest request;
-    stream >> request.sources >> request.destination >> request.start >> request.newWindow;
+    stream >> request.sources >> request.destination >> request.start >> request.move >>
+        request.newWindow;
     if (stream.status() != QDataStream::Ok || !stream.atEnd())
         return std::nullopt;
     return request;

@@ -16,6 +16,7 @@ struct LaunchRequest
     QList<QByteArray> sources;
     QByteArray destination; ///< empty: none given
     bool start = false;     ///< begin copying at once (asking for a destination if none)
+    bool move = false;      ///< with start: move instead of copy
     bool newWindow = false; ///< do not hand the request to a running window
 
     bool operator==(const LaunchRequest &) const = default;
@@ -35,7 +36,7 @@ class LaunchArguments final
 {
     Q_DECLARE_TR_FUNCTIONS(Sluice::Ui::LaunchArguments)
 public:
-    /// Parses `sluice [--to DESTINATION] [--start] [--new-window] [SOURCE...]` with
+    /// Parses `sluice [--to DESTINATION] [--start [--move]] [--new-window] [SOURCE...]` with
     /// QCommandLineParser. @p arguments are argv's raw bytes (program name first), decoded
     /// losslessly (NativePath::fromNativeLossless) so that names that are not UTF-8 survive;
     /// relative paths are made absolute against @p workingDirectory; `file:` URLs (from

@@ -8,14 +8,12 @@
 #include "issuereport.h"
 #include "noticebar.h"
 #include "notifier.h"
-#include "ratechart.h"
 #include "settingsdialog.h"
 #include "sourcelistmodel.h"
 #include "sourcelistview.h"
 #include "sourcescan.h"
 #include "sourcespanel.h"
-#include "summarypanel.h"
-#include "transferpanel.h"
+#include "transferarea.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
@@ -33,7 +31,6 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <cerrno>
@@ -44,17 +41,6 @@ namespace {
 
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString SplitterKey = QStringLiteral("window/splitter");
-
-QPushButton *makeButton(const QString &text, const QString &objectName, const QKeySequence &keys,
-                        const QString &toolTip, QWidget *parent)
-{
-    auto *button = new QPushButton(text, parent);
-    button->setObjectName(objectName);
-    button->setShortcut(keys);
-    button->setToolTip(
-        QStringLiteral("%1 (%2)").arg(toolTip, keys.toString(QKeySequence::NativeText)));
-    return button;
-}
 
 } // namespace
 
@@ -101,19 +87,19 @@ void MainWindow::buildLayout()
     m_speedLimit->setToolTip(tr("Write at most this fast; 0 means no limit. Works while "
                                 "copying: the reader slows down by itself (backpressure)."));
     m_speedLimit->findChild<QLineEdit *>()->setAcceptDrops(false);
-    auto *speedCaption = new QLabel(tr("Speed &limit:"), this);
+    auto *speedCaption = new QLabel(tr("Spee&d limit:"), this);
     speedCaption->setBuddy(m_speedLimit);
 
-    m_settingsButton = makeButton(tr("Se&ttings…"), QStringLiteral("settingsButton"),
-                                  QKeySequence(Qt::CTRL | Qt::Key_Comma),
-                                  tr("Buffers, policies, engine, durability, verification"), this);
+    m_settingsButton = makeShortcutButton(
+        tr("Se&ttings…"), QStringLiteral("settingsButton"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
+        tr("Buffers, policies, engine, durability, verification"), this);
     m_moveButton =
-        makeButton(tr("&Move"), QStringLiteral("moveButton"),
-                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
-                   tr("Copy, then delete each source item once its copy is on disk"), this);
-    m_copyButton = makeButton(tr("&Copy"), QStringLiteral("copyButton"),
-                              QKeySequence(Qt::CTRL | Qt::Key_Return),
-                              tr("Copy the sources into the destination folder"), this);
+        makeShortcutButton(tr("&Move"), QStringLiteral("moveButton"),
+                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                           tr("Copy, then delete each source item once its copy is on disk"), this);
+    m_copyButton = makeShortcutButton(tr("&Copy"), QStringLiteral("copyButton"),
+                                      QKeySequence(Qt::CTRL | Qt::Key_Return),
+                                      tr("Copy the sources into the destination folder"), this);
     m_copyButton->setDefault(true);
     QFont bold = m_copyButton->font();
     bold.setBold(true);
@@ -144,53 +130,13 @@ void MainWindow::buildLayout()
     setupLayout->addWidget(m_notice);
     setupLayout->addLayout(actionRow);
 
-    m_transfer = new TransferPanel(this);
-    m_transfer->setObjectName(QStringLiteral("transferPanel"));
-    m_summary = new SummaryPanel(this);
-    m_summary->setObjectName(QStringLiteral("summaryPanel"));
-    m_stack = new QStackedWidget(this);
-    m_stack->setObjectName(QStringLiteral("transferStack"));
-    m_stack->addWidget(m_transfer);
-    m_stack->addWidget(m_summary);
-
-    m_pauseButton =
-        makeButton(tr("&Pause"), QStringLiteral("pauseButton"), QKeySequence(Qt::CTRL | Qt::Key_P),
-                   tr("Pause or resume reading and writing"), this);
-    m_skipButton = makeButton(tr("S&kip file"), QStringLiteral("skipButton"),
-                              QKeySequence(Qt::CTRL | Qt::Key_K),
-                              tr("Give up the file being copied (its partial copy is removed) "
-                                 "and go on with the next"),
-                              this);
-    m_cancelButton =
-        makeButton(tr("Cancel"), QStringLiteral("cancelButton"), QKeySequence(Qt::Key_Escape),
-                   tr("Stop the copy: the file being copied is removed, finished "
-                      "files stay"),
-                   this);
-    // The pause button keeps its width when its text changes to "Resume".
-    m_pauseButton->setMinimumWidth(
-        qMax(m_pauseButton->sizeHint().width(),
-             m_pauseButton->fontMetrics().horizontalAdvance(tr("&Resume")) + 32));
-    auto *controls = new QHBoxLayout;
-    controls->addStretch();
-    controls->addWidget(m_pauseButton);
-    controls->addWidget(m_skipButton);
-    controls->addWidget(m_cancelButton);
-
-    m_chart = new RateChart(this);
-    m_chart->setObjectName(QStringLiteral("rateChart"));
-
-    auto *transfer = new QGroupBox(tr("Transfer"), this);
-    transfer->setObjectName(QStringLiteral("transferGroup"));
-    auto *transferLayout = new QVBoxLayout(transfer);
-    transferLayout->addWidget(m_stack);
-    transferLayout->addLayout(controls);
-    transferLayout->addWidget(m_chart, 1);
+    m_transferArea = new TransferArea(this);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(setup);
-    splitter->addWidget(transfer);
+    splitter->addWidget(m_transferArea);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->restoreState(QSettings().value(SplitterKey).toByteArray());
@@ -207,9 +153,9 @@ void MainWindow::connectSignals()
 {
     connect(m_copyButton, &QPushButton::clicked, this, &MainWindow::startCopy);
     connect(m_moveButton, &QPushButton::clicked, this, &MainWindow::startMove);
-    connect(m_pauseButton, &QPushButton::clicked, this, &MainWindow::togglePause);
-    connect(m_skipButton, &QPushButton::clicked, this, &MainWindow::skipCurrent);
-    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelCopy);
+    connect(m_transferArea, &TransferArea::pauseToggled, this, &MainWindow::togglePause);
+    connect(m_transferArea, &TransferArea::skipRequested, this, &MainWindow::skipCurrent);
+    connect(m_transferArea, &TransferArea::cancelRequested, this, &MainWindow::cancelCopy);
     connect(m_settingsButton, &QPushButton::clicked, this, &MainWindow::openSettings);
     connect(m_sources, &SourceListModel::totalsChanged, this, &MainWindow::updateState);
     connect(m_sources, &SourceListModel::refused, this, &MainWindow::onSourceRefused);
@@ -222,7 +168,7 @@ void MainWindow::connectSignals()
             start(pending == 1);
     });
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
-    connect(m_summary, &SummaryPanel::message, m_notice, &NoticeBar::addMessage);
+    connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
     connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
         m_settings.options.speedLimit = qint64(mebibytes * double(MiB));
         m_settings.save();
@@ -233,7 +179,7 @@ void MainWindow::connectSignals()
 
 void MainWindow::setUpTabOrder()
 {
-    const QList<QWidget *> chain{
+    QList<QWidget *> chain{
         m_sourcesPanel->view(),
         m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("addFilesButton")),
         m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("addFolderButton")),
@@ -245,12 +191,8 @@ void MainWindow::setUpTabOrder()
         m_settingsButton,
         m_moveButton,
         m_copyButton,
-        m_pauseButton,
-        m_skipButton,
-        m_cancelButton,
-        m_summary->findChild<QWidget *>(QStringLiteral("issueList")),
-        m_summary->findChild<QWidget *>(QStringLiteral("saveIssuesButton")),
     };
+    chain.append(m_transferArea->tabChain());
     for (qsizetype i = 0; i + 1 < chain.size(); ++i)
         setTabOrder(chain.at(i), chain.at(i + 1));
 }
@@ -270,7 +212,7 @@ void MainWindow::applyLaunchRequest(const LaunchRequest &request)
     if (!request.destination.isEmpty())
         m_destination->setPath(request.destination);
     if (request.start)
-        startCopy();
+        start(request.move);
 }
 
 void MainWindow::startCopy()
@@ -337,18 +279,14 @@ void MainWindow::beginJob(const QByteArray &destination, bool move)
     m_session->setIoHooks(m_ioHooks);
     connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
-    m_transfer->reset();
-    m_chart->clear();
-    m_stack->setCurrentWidget(m_transfer);
+    m_transferArea->beginJob();
     m_session->start();
     updateState();
 }
 
 void MainWindow::onProgress(const CopyProgress &progress)
 {
-    m_transfer->setProgress(progress);
-    if (m_settings.showChart)
-        m_chart->addSample(progress);
+    m_transferArea->setProgress(progress);
     updateTitle(progress.perMille());
 }
 
@@ -357,8 +295,7 @@ void MainWindow::onFinished(const CopyResult &result)
     CopySession *session = m_session;
     m_session = nullptr;
     const bool move = session->options().move;
-    m_summary->setResult(result, session->request(), move);
-    m_stack->setCurrentWidget(m_summary);
+    m_transferArea->showResult(result, session->request(), move);
     session->deleteLater();
     if (result.status == CopyStatus::Succeeded ||
         result.status == CopyStatus::CompletedWithWarnings)
@@ -407,7 +344,7 @@ void MainWindow::applySettings(const WindowSettings &settings)
     m_settings.save();
     const QSignalBlocker blocker(m_speedLimit);
     m_speedLimit->setValue(double(m_settings.options.speedLimit) / double(MiB));
-    m_chart->setVisible(m_settings.showChart);
+    m_transferArea->setChartVisible(m_settings.showChart);
     ScanOptions scan;
     scan.followSymlinks = m_settings.options.followSymlinks;
     scan.countHardLinksOnce = m_settings.options.preserve.hardLinks;
@@ -432,12 +369,7 @@ void MainWindow::updateState()
     m_destination->setEnabled(!busy);
     m_copyButton->setEnabled(ready);
     m_moveButton->setEnabled(ready);
-    m_pauseButton->setEnabled(running);
-    m_skipButton->setEnabled(running);
-    m_cancelButton->setEnabled(running);
-    const bool paused = running && m_session->isPaused();
-    m_pauseButton->setText(paused ? tr("&Resume") : tr("&Pause"));
-    m_pauseButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_transferArea->setJobState(running, running && m_session->isPaused());
 }
 
 void MainWindow::updateTitle(int perMille)
@@ -487,10 +419,18 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (hasUrlList(event->mimeData()))
-        event->acceptProposedAction();
-    else
+    if (!hasUrlList(event->mimeData())) {
         event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    m_sourcesPanel->view()->setDropHighlight(!isBusy());
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_sourcesPanel->view()->setDropHighlight(false);
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dragMoveEvent(QDragMoveEvent *event)
@@ -501,6 +441,7 @@ void MainWindow::dragMoveEvent(QDragMoveEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
+    m_sourcesPanel->view()->setDropHighlight(false);
     if (!hasUrlList(event->mimeData()))
         return;
     event->acceptProposedAction();

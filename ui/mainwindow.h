@@ -10,7 +10,6 @@
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
-class QStackedWidget;
 
 namespace Sluice {
 class SourceScanner;
@@ -23,11 +22,9 @@ namespace Sluice::Ui {
 class CopySession;
 class DestinationField;
 class NoticeBar;
-class RateChart;
 class SourceListModel;
 class SourcesPanel;
-class SummaryPanel;
-class TransferPanel;
+class TransferArea;
 
 /// The Sluice window: the sources (drop anything on the window), the destination folder,
 /// Copy and Move, then the transfer (bars, rates, buffers, memory, chart), Pause/Resume,
@@ -42,7 +39,8 @@ public:
     ~MainWindow() override;
     Q_DISABLE_COPY_MOVE(MainWindow)
 
-    /// Adds the request's sources, sets its destination and starts when it says so.
+    /// Adds the request's sources, sets its destination and starts (a copy or a move) when it
+    /// says so.
     void applyLaunchRequest(const LaunchRequest &request);
     /// True from pressing Copy (or Move) until the job has finished.
     bool isBusy() const;
@@ -67,6 +65,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
@@ -99,13 +98,7 @@ private:
     QPushButton *m_settingsButton;
     QPushButton *m_moveButton;
     QPushButton *m_copyButton;
-    QStackedWidget *m_stack;
-    TransferPanel *m_transfer;
-    SummaryPanel *m_summary;
-    QPushButton *m_pauseButton;
-    QPushButton *m_skipButton;
-    QPushButton *m_cancelButton;
-    RateChart *m_chart;
+    TransferArea *m_transferArea;
     CopySession *m_session = nullptr;
     quint64 m_probeId = 0;       ///< destination check before a job starts
     bool m_probeForMove = false; ///< the job waiting for m_probeId is a move

@@ -34,6 +34,14 @@ QList<int> SourceListView::selectedRows() const
     return rows;
 }
 
+void SourceListView::setDropHighlight(bool on)
+{
+    if (on == m_dropHighlight)
+        return;
+    m_dropHighlight = on;
+    viewport()->update();
+}
+
 void SourceListView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
@@ -49,16 +57,22 @@ void SourceListView::keyPressEvent(QKeyEvent *event)
 void SourceListView::paintEvent(QPaintEvent *event)
 {
     QTreeView::paintEvent(event);
+    QPainter painter(viewport());
+    if (m_dropHighlight) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 3, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(viewport()->rect().adjusted(1, 1, -2, -2));
+    }
     if (model() && model()->rowCount() > 0)
         return;
-    QPainter painter(viewport());
     QColor color = palette().color(QPalette::Text);
     color.setAlphaF(0.6f);
     painter.setPen(color);
     const QRect area = viewport()->rect().adjusted(12, 12, -12, -12);
     painter.drawText(area, Qt::AlignCenter | Qt::TextWordWrap,
-                     tr("Drop files and folders anywhere on this window,\n"
-                        "or use “Add files…” and “Add folder…”."));
+                     m_dropHighlight ? tr("Drop to add to the list")
+                                     : tr("Drop files and folders anywhere on this window,\n"
+                                          "or use “Add files…” and “Add folder…”."));
 }
 
 } // namespace Sluice::Ui

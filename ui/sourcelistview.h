@@ -16,6 +16,10 @@ public:
 
     /// Rows of the current selection, in any order.
     QList<int> selectedRows() const;
+    /// Outlines the list while files are dragged over the window, so that the person sees
+    /// where a drop goes.
+    void setDropHighlight(bool on);
+    bool dropHighlight() const { return m_dropHighlight; }
 
 Q_SIGNALS:
     /// The Delete key was pressed with rows selected.
@@ -24,6 +28,9 @@ Q_SIGNALS:
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    bool m_dropHighlight = false;
 };
 
 } // namespace Sluice::Ui

@@ -1,4 +1,5 @@
-// sluice: the window. Parses the command line, hands the request to a window already open
+// sluice: the window. `sluice [--to DESTINATION] [--start [--move]] [--new-window] [SOURCE...]`.
+// Parses the command line, hands the request to a window already open
 // (unless --new-window), otherwise opens one and listens for later starts.
 
 #include "appicon.h"

@@ -66,18 +66,25 @@ void TestLaunch::parsesTheCommandLine_data()
     QTest::newRow("nothing") << QList<QByteArray>{"sluice"} << LaunchRequest{};
     QTest::newRow("sources, relative and absolute")
         << QList<QByteArray>{"sluice", "a b.txt", "/abs/c#d", "sub/%41"}
-        << LaunchRequest{{cwd + "/a b.txt", "/abs/c#d", cwd + "/sub/%41"}, {}, false, false};
+        << LaunchRequest{{cwd + "/a b.txt", "/abs/c#d", cwd + "/sub/%41"}, {}, false, false, false};
     QTest::newRow("bytes that are not UTF-8")
         << QList<QByteArray>{"sluice", "--to", "/mnt/\xC0\xAF usb", "caf\xE9\n.txt"}
-        << LaunchRequest{{cwd + "/caf\xE9\n.txt"}, "/mnt/\xC0\xAF usb", false, false};
+        << LaunchRequest{{cwd + "/caf\xE9\n.txt"}, "/mnt/\xC0\xAF usb", false, false, false};
     QTest::newRow("--start --to, short forms")
         << QList<QByteArray>{"sluice", "-s", "-t", "out", "/x"}
-        << LaunchRequest{{"/x"}, cwd + "/out", true, false};
+        << LaunchRequest{{"/x"}, cwd + "/out", true, false, false};
     QTest::newRow("--new-window and a file URL")
         << QList<QByteArray>{"sluice", "--new-window", "file:///tmp/a%20b%FF%2541"}
-        << LaunchRequest{{"/tmp/a b\xFF%41"}, {}, false, true};
+        << LaunchRequest{{"/tmp/a b\xFF%41"}, {}, false, false, true};
     QTest::newRow("--to=VALUE") << QList<QByteArray>{"sluice", "--to=/dst", "--start"}
-                                << LaunchRequest{{}, "/dst", true, false};
+                                << LaunchRequest{{}, "/dst", true, false, false};
+    // What the Dolphin service menu and the Nautilus script run.
+    QTest::newRow("service menu: --start --move")
+        << QList<QByteArray>{"sluice", "--start", "--move", "/home/a/x y"}
+        << LaunchRequest{{"/home/a/x y"}, {}, true, true, false};
+    QTest::newRow("nautilus script: --start -- names")
+        << QList<QByteArray>{"sluice", "--start", "--", "-odd name", "b"}
+        << LaunchRequest{{cwd + "/-odd name", cwd + "/b"}, {}, true, false, false};
 }
 
 void TestLaunch::parsesTheCommandLine()
@@ -90,6 +97,7 @@ void TestLaunch::parsesTheCommandLine()
     QCOMPARE(parsed.request->sources, expected.sources);
     QCOMPARE(parsed.request->destination, expected.destination);
     QCOMPARE(parsed.request->start, expected.start);
+    QCOMPARE(parsed.request->move, expected.move);
     QCOMPARE(parsed.request->newWindow, expected.newWindow);
 }
 
@@ -102,6 +110,9 @@ void TestLaunch::refusesWebUrlsAndUnknownOptions()
     parsed = LaunchArguments::parse({"sluice", "--bogus"}, "/");
     QVERIFY(!parsed.request);
     QCOMPARE(parsed.exitCode, 2);
+    parsed = LaunchArguments::parse({"sluice", "--move", "/x"}, "/");
+    QVERIFY(!parsed.request);
+    QVERIFY(parsed.error.contains(QStringLiteral("--move needs --start")));
 }
 
 void TestLaunch::helpNamesTheOptions()
@@ -109,13 +120,13 @@ void TestLaunch::helpNamesTheOptions()
     const LaunchParse parsed = LaunchArguments::parse({"sluice", "--help"}, "/");
     QVERIFY(!parsed.request);
     QCOMPARE(parsed.exitCode, 0);
-    for (const char *option : {"--to", "--start", "--new-window", "SOURCE"})
+    for (const char *option : {"--to", "--start", "--move", "--new-window", "SOURCE"})
         QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
 }
 
 void TestLaunch::requestSurvivesTheWire()
 {
-    const LaunchRequest request{{"/a\xFF", "/b\nc"}, "/dst #1", true, false};
+    const LaunchRequest request{{"/a\xFF", "/b\nc"}, "/dst #1", true, true, false};
     const auto decoded = decodeLaunchRequest(encodeLaunchRequest(request));
     QVERIFY(decoded);
     QVERIFY(*decoded == request);
@@ -131,7 +142,7 @@ void TestLaunch::secondStartHandsItsSourcesToTheServer()
     InstanceServer server(name);
     QVERIFY(server.listen());
     QSignalSpy received(&server, &InstanceServer::requestReceived);
-    const LaunchRequest request{{"/photos/IMG 1.jpg", "/x\xFF"}, "/media/usb", true, false};
+    const LaunchRequest request{{"/photos/IMG 1.jpg", "/x\xFF"}, "/media/usb", true, false, false};
     // The second start blocks on the socket (as main() does), so it runs on its own thread.
     bool accepted = false;
     std::thread client([&] { accepted = InstanceServer::sendToRunning(name, request, 10000); });
@@ -178,7 +189,7 @@ void TestLaunch::hubRoutesRequestsToAnIdleWindow()
     QVERIFY(TestTree::writeFile(scratch.path("two"), "22"));
     QVERIFY(TestTree::makePath(scratch.path("dst")));
     WindowHub hub;
-    MainWindow *first = hub.open(LaunchRequest{{scratch.path("one")}, {}, false, false});
+    MainWindow *first = hub.open(LaunchRequest{{scratch.path("one")}, {}, false, false, false});
     QVERIFY(first && first->isVisible());
     MainWindow *again =
         hub.open(LaunchRequest{{scratch.path("two")}, scratch.path("dst"), false, false});
@@ -186,7 +197,7 @@ void TestLaunch::hubRoutesRequestsToAnIdleWindow()
     QCOMPARE(first->sourceModel()->paths(),
              (QList<QByteArray>{scratch.path("one"), scratch.path("two")}));
     QCOMPARE(first->destinationField()->path(), scratch.path("dst"));
-    MainWindow *separate = hub.open(LaunchRequest{{scratch.path("one")}, {}, false, true});
+    MainWindow *separate = hub.open(LaunchRequest{{scratch.path("one")}, {}, false, false, true});
     QVERIFY(separate != first);
     QCOMPARE(hub.windows().size(), 2);
     separate->close();
@@ -201,7 +212,7 @@ void TestLaunch::startCopiesAtOnce()
     QVERIFY(TestTree::makePath(scratch.path("dst")));
     WindowHub hub;
     MainWindow *window =
-        hub.open(LaunchRequest{{scratch.path("src")}, scratch.path("dst"), true, false});
+        hub.open(LaunchRequest{{scratch.path("src")}, scratch.path("dst"), true, false, false});
     QSignalSpy finished(window, &MainWindow::jobFinished);
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void dropAddsExactlyTheLocalItems_data();
     void dropAddsExactlyTheLocalItems();
     void droppingTwiceDoesNotListTwice();
+    void dragOverTheWindowOutlinesTheList();
     void deleteKeyRemovesSelectedSources();
     void folderDroppedOnDestinationBecomesTheDestination();
     void fileDroppedOnDestinationIsRefused();
@@ -169,6 +170,28 @@ void TestSourceDrop::droppingTwiceDoesNotListTwice()
     QCOMPARE(model->paths(), QList<QByteArray>{m_oddPaths.at(0)});
     auto *notice = UiTest::find<NoticeBar>(m_window.get(), "noticeBar");
     QVERIFY(notice->messages().join(u'\n').contains(QStringLiteral("already in the list")));
+}
+
+void TestSourceDrop::dragOverTheWindowOutlinesTheList()
+{
+    auto *view = UiTest::find<SourceListView>(m_window.get(), "sourceList");
+    QMimeData mime;
+    mime.setUrls({NativePath::toLocalFileUrl(m_oddPaths.at(1))});
+    const QPoint centre = m_window->rect().center();
+    QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QVERIFY(view->dropHighlight());
+    QDragLeaveEvent leave;
+    QCoreApplication::sendEvent(m_window.get(), &leave);
+    QVERIFY(!view->dropHighlight());
+    // Plain text is not something to copy.
+    QMimeData text;
+    text.setText(QStringLiteral("/etc/passwd"));
+    QDragEnterEvent textEnter(centre, Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &textEnter);
+    QVERIFY(!textEnter.isAccepted());
+    QVERIFY(!view->dropHighlight());
 }
 
 void TestSourceDrop::deleteKeyRemovesSelectedSources()
