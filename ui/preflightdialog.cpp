@@ -35,6 +35,8 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
     list->setRootIsDecorated(false);
     list->setAlternatingRowColors(true);
     list->setTextElideMode(Qt::ElideMiddle);
+    list->setWordWrap(true); // a problem is a sentence: wrap it rather than cut it
+    list->setUniformRowHeights(false);
     list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     list->header()->setSectionResizeMode(1, QHeaderView::Interactive);
     list->header()->setStretchLastSection(false);
@@ -48,7 +50,7 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
         item->setToolTip(1, Format::path(issue.path));
         item->setIcon(0, warning);
     }
-    list->resizeColumnToContents(1);
+    list->setColumnWidth(1, list->fontMetrics().averageCharWidth() * 30);
     list->setMinimumHeight(list->fontMetrics().lineSpacing() * 6);
 
     auto *note = new QLabel(tr("Copy anyway to go ahead: items that do not fit or cannot be "
@@ -73,7 +75,7 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
     layout->addWidget(list, 1);
     layout->addWidget(note);
     layout->addWidget(buttons);
-    resize(fontMetrics().averageCharWidth() * 90, sizeHint().height());
+    setMinimumWidth(fontMetrics().averageCharWidth() * 100);
 
     connect(proceed, &QPushButton::clicked, this, [this] { answer(Decision::Continue); });
     connect(cancel, &QPushButton::clicked, this, [this] { answer(Decision::Abort); });

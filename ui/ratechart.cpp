@@ -2,6 +2,7 @@
 
 #include "copyoptions.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -40,7 +41,8 @@ void setNiceRange(QValueAxis *axis, double value, double minimum)
 }
 
 // Read is drawn wider and underneath write, so that both stay visible when backpressure
-// makes them equal; memory is dashed and the write cache dotted, so colour is not the only cue.
+// makes them equal; memory is a shaded area and the write cache dotted, so colour is not the
+// only cue.
 const QColor ReadColor(0x3d, 0x8e, 0xd6);
 const QColor WriteColor(0xe6, 0x8a, 0x2e);
 const QColor MemoryColor(0x9b, 0x6a, 0xc9);
@@ -54,6 +56,7 @@ RateChart::RateChart(QWidget *parent)
     , m_read(new QLineSeries(m_chart))
     , m_write(new QLineSeries(m_chart))
     , m_memory(new QLineSeries(m_chart))
+    , m_memoryArea(new QAreaSeries(m_memory))
     , m_dirty(new QLineSeries(m_chart))
     , m_timeAxis(new QValueAxis(m_chart))
     , m_rateAxis(new QValueAxis(m_chart))
@@ -67,10 +70,13 @@ RateChart::RateChart(QWidget *parent)
 
     m_read->setName(tr("Read"));
     m_write->setName(tr("Write"));
-    m_memory->setName(tr("Sluice's memory"));
+    m_memoryArea->setName(tr("Sluice's memory"));
     m_dirty->setName(tr("System write cache"));
-    for (QLineSeries *series : {m_read, m_write, m_memory, m_dirty})
-        m_chart->addSeries(series);
+    // Memory is a shaded area, the rates are lines: two kinds of quantity, two kinds of mark.
+    m_chart->addSeries(m_read);
+    m_chart->addSeries(m_write);
+    m_chart->addSeries(m_memoryArea);
+    m_chart->addSeries(m_dirty);
 
     m_timeAxis->setLabelFormat(QStringLiteral("%d s"));
     m_timeAxis->setTickCount(7);
@@ -85,7 +91,8 @@ RateChart::RateChart(QWidget *parent)
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_rateAxis);
     }
-    for (QLineSeries *series : {m_memory, m_dirty}) {
+    for (QAbstractSeries *series :
+         std::initializer_list<QAbstractSeries *>{m_memoryArea, m_dirty}) {
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
     }
@@ -138,9 +145,11 @@ void RateChart::replot()
     const bool slow = maxRate < MiB;
     const double rateUnit = slow ? double(KiB) : double(MiB);
     m_rateAxis->setTitleText(slow ? tr("KiB/s") : tr("MiB/s"));
-    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 1.0);
+    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0); // >= 10: integer ticks
     m_memoryAxis->setTitleText(tr("memory, MiB"));
-    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 1.15, 10.0);
+    // Twice the headroom of the rates: memory lines stay in the lower half, apart from the
+    // rate lines near the top, so the two scales are not read as one.
+    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0);
 
     QList<QPointF> read;
     QList<QPointF> write;
@@ -188,9 +197,15 @@ void RateChart::applyPalette()
         axis->setTitleFont(small);
     }
     m_memoryAxis->setGridLineVisible(false);
+    // The right-hand axis wears the memory line's colour: it belongs to memory, not rates.
+    m_memoryAxis->setLabelsColor(MemoryColor);
+    m_memoryAxis->setTitleBrush(MemoryColor);
     m_read->setPen(QPen(ReadColor, 4.0));
     m_write->setPen(QPen(WriteColor, 2.0));
-    m_memory->setPen(QPen(MemoryColor, 1.5, Qt::DashLine));
+    QColor fill = MemoryColor;
+    fill.setAlphaF(0.3f);
+    m_memoryArea->setPen(Qt::NoPen); // an outline would draw vertical edges at both ends
+    m_memoryArea->setBrush(fill);
     QColor dirtyColor = text;
     dirtyColor.setAlphaF(0.55f);
     m_dirty->setPen(QPen(dirtyColor, 1.5, Qt::DotLine));

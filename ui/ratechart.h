@@ -5,6 +5,7 @@
 #include <QList>
 #include <QWidget>
 
+class QAreaSeries;
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -13,9 +14,9 @@ class QValueAxis;
 namespace Sluice::Ui {
 
 /// A live chart (Qt Charts) of the read and write rates over the last 60 seconds of a job,
-/// with this process's memory and the system's dirty + writeback bytes on a second axis on
-/// the right. Fed with each CopyProgress; colours follow the palette (light and dark).
-/// GUI thread.
+/// with this process's memory (a shaded area) and the system's dirty + writeback bytes on a
+/// second axis on the right. Fed with each CopyProgress; colours follow the palette (light and
+/// dark). GUI thread.
 class RateChart final : public QWidget
 {
     Q_OBJECT
@@ -52,7 +53,8 @@ private:
     QChartView *m_view;
     QLineSeries *m_read;
     QLineSeries *m_write;
-    QLineSeries *m_memory;
+    QLineSeries *m_memory; ///< the upper edge of m_memoryArea
+    QAreaSeries *m_memoryArea;
     QLineSeries *m_dirty;
     QValueAxis *m_timeAxis;
     QValueAxis *m_rateAxis;

@@ -20,6 +20,8 @@ QLabel *makeLabel(const QString &objectName, QWidget *parent, const QString &too
     label->setObjectName(objectName);
     label->setTextFormat(Qt::PlainText);
     label->setToolTip(toolTip);
+    // An empty label keeps its line, so that nothing below it moves when it fills.
+    label->setMinimumHeight(label->fontMetrics().height());
     return label;
 }
 
@@ -124,6 +126,7 @@ TransferPanel::TransferPanel(QWidget *parent)
     bars->addWidget(fileCaption, 2, 0);
     bars->addWidget(m_fileBar, 2, 1, 1, 3);
     bars->addWidget(m_fileBytes, 3, 1, 1, 3);
+    bars->setHorizontalSpacing(18);
     bars->setColumnStretch(2, 1);
     bars->setColumnStretch(3, 1);
 
@@ -183,8 +186,15 @@ void TransferPanel::reset()
 {
     CopyProgress idle;
     setProgress(idle);
+    // Before a job there is nothing to measure: dashes keep every line in place.
+    const QString none = tr("—");
     m_phase->setText(tr("Ready"));
     m_currentFile->setText(QString());
+    for (QLabel *label : {m_totalBytes, m_items, m_time, m_readRate, m_writeRate})
+        label->setText(none);
+    m_fileBytes->setText(QString());
+    m_memory->setText(tr("Sluice's memory: %1").arg(none));
+    m_dirty->setText(tr("System write cache: %1").arg(none));
 }
 
 void TransferPanel::setProgress(const CopyProgress &progress)
@@ -279,9 +289,8 @@ QString TransferPanel::pipelineHint(const CopyProgress &progress)
         return {};
     const int fill = progress.buffersInUse * 100 / progress.queueDepth;
     if (fill >= 75)
-        return tr("Buffers full: the source is read faster than the destination can write, so "
-                  "the destination is the bottleneck. Reading waits for a free buffer, and "
-                  "memory stays flat.");
+        return tr("Buffers full: the destination is the bottleneck (it writes slower than the "
+                  "source reads). Reading waits for a free buffer, so memory stays flat.");
     if (fill <= 25)
         return tr("Buffers nearly empty: the destination writes as fast as the source "
                   "delivers, so reading the source is the bottleneck.");

@@ -2,6 +2,7 @@
 // bytes, the single-instance socket that hands a second start's sources to the running
 // window, and the hub that routes them; --start copies at once.
 
+#include "appicon.h"
 #include "copyoptions.h"
 #include "destinationfield.h"
 #include "instanceserver.h"
@@ -14,6 +15,8 @@
 #include "windowhub.h"
 
 #include <QDir>
+#include <QIcon>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUuid>
@@ -51,6 +54,7 @@ private Q_SLOTS:
     void secondServerOnTheSameNameIsRefused();
     void hubRoutesRequestsToAnIdleWindow();
     void startCopiesAtOnce();
+    void windowWearsTheSluiceIcon();
 };
 
 void TestLaunch::initTestCase()
@@ -217,6 +221,18 @@ void TestLaunch::startCopiesAtOnce()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("dst/src")).isEmpty());
+}
+
+void TestLaunch::windowWearsTheSluiceIcon()
+{
+    MainWindow window;
+    const QImage icon = window.windowIcon().pixmap(64, 64).toImage();
+    QVERIFY(!icon.isNull());
+    // The SVG from the .qrc, rendered: the tile's blue in the middle of the top edge.
+    const QImage svg = QIcon(QString::fromUtf16(AppIconPath)).pixmap(128, 128).toImage();
+    QCOMPARE(svg.size(), QSize(128, 128));
+    const QColor tile = svg.pixelColor(64, 10);
+    QVERIFY2(tile.blue() > 150 && tile.red() < 120, qPrintable(tile.name()));
 }
 
 QTEST_MAIN(TestLaunch)
