@@ -92,6 +92,7 @@ void DestinationField::choose()
         setPath(QFile::encodeName(folder));
         Q_EMIT chosen(m_path);
     });
+    connect(dialog, &QDialog::rejected, this, &DestinationField::choiceCancelled);
     dialog->open();
 }
 

@@ -44,6 +44,8 @@ Q_SIGNALS:
     void pathChanged(const QByteArray &path);
     /// The person picked a folder in the dialog opened by choose().
     void chosen(const QByteArray &path);
+    /// The dialog opened by choose() was closed without a folder.
+    void choiceCancelled();
     /// A drop could not be used; @p message says why.
     void refused(const QString &message);
 

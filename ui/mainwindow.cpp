@@ -167,6 +167,9 @@ void MainWindow::connectSignals()
         if (pending >= 0)
             start(pending == 1);
     });
+    // A start that waited for a folder does not linger once the dialog is cancelled.
+    connect(m_destination, &DestinationField::choiceCancelled, this,
+            [this] { m_startWhenChosen = -1; });
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
     connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
     connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
@@ -453,9 +456,8 @@ void MainWindow::dropEvent(QDropEvent *event)
     for (const QUrl &url : split.refused)
         m_notice->addMessage(tr("Not added: “%1” is not a local file.")
                                  .arg(url.toDisplayString(QUrl::RemoveUserInfo)));
-    const QList<QByteArray> listed = m_sources->paths();
     for (const QByteArray &path : split.paths) {
-        if (listed.contains(path))
+        if (m_sources->contains(path))
             m_notice->addMessage(tr("“%1” is already in the list.").arg(Format::path(path)));
     }
     m_sources->addPaths(split.paths);

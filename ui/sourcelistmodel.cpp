@@ -20,23 +20,25 @@ SourceListModel::SourceListModel(SourceScanner *scanner, QObject *parent)
 int SourceListModel::addPaths(const QList<QByteArray> &paths)
 {
     QList<QByteArray> fresh;
+    QSet<QByteArray> seen;
     for (const QByteArray &path : paths) {
-        if (path.isEmpty() || fresh.contains(path))
-            continue;
-        const bool listed = std::any_of(m_rows.cbegin(), m_rows.cend(),
-                                        [&](const Row &row) { return row.path == path; });
-        if (!listed)
+        if (!path.isEmpty() && !m_listed.contains(path) && !seen.contains(path)) {
+            seen.insert(path);
             fresh.append(path);
+        }
     }
     if (fresh.isEmpty())
         return 0;
     const int first = int(m_rows.size());
     beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    for (const QByteArray &path : fresh) {
+    for (const QByteArray &path : std::as_const(fresh)) {
         Row row;
         row.path = path;
         row.summary.path = path;
         row.scanId = m_scanner->scan(path, m_options);
+        m_rowOfScan.insert(row.scanId, m_rows.size());
+        m_listed.insert(path);
+        account(row, 1);
         m_rows.append(row);
     }
     endInsertRows();
@@ -48,14 +50,21 @@ void SourceListModel::removeRowsAt(QList<int> rows)
 {
     std::sort(rows.begin(), rows.end(), std::greater<>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    qsizetype lowest = m_rows.size();
     for (const int row : std::as_const(rows)) {
         if (row < 0 || row >= m_rows.size())
             continue;
         beginRemoveRows({}, row, row);
-        m_scanner->cancel(m_rows.at(row).scanId);
+        const Row &gone = m_rows.at(row);
+        m_scanner->cancel(gone.scanId);
+        m_rowOfScan.remove(gone.scanId);
+        m_listed.remove(gone.path);
+        account(gone, -1);
         m_rows.removeAt(row);
         endRemoveRows();
+        lowest = row;
     }
+    reindex(lowest);
     Q_EMIT totalsChanged();
 }
 
@@ -67,6 +76,10 @@ void SourceListModel::clear()
     for (const Row &row : std::as_const(m_rows))
         m_scanner->cancel(row.scanId);
     m_rows.clear();
+    m_listed.clear();
+    m_rowOfScan.clear();
+    m_totalBytes = m_totalItems = m_totalUnreadable = 0;
+    m_scanningRows = 0;
     endResetModel();
     Q_EMIT totalsChanged();
 }
@@ -80,9 +93,15 @@ void SourceListModel::setScanOptions(const ScanOptions &options)
     m_options.rootOnly = false;
     for (Row &row : m_rows) {
         m_scanner->cancel(row.scanId);
+        account(row, -1);
         row.scanId = m_scanner->scan(row.path, m_options);
         row.scanning = true;
+        row.summary = SourceSummary{};
+        row.summary.path = row.path;
+        account(row, 1);
     }
+    m_rowOfScan.clear();
+    reindex();
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     Q_EMIT totalsChanged();
@@ -97,61 +116,37 @@ QList<QByteArray> SourceListModel::paths() const
     return result;
 }
 
-bool SourceListModel::isScanning() const
+void SourceListModel::account(const Row &row, int sign)
 {
-    return std::any_of(m_rows.cbegin(), m_rows.cend(), [](const Row &row) { return row.scanning; });
+    m_totalBytes += sign * row.summary.bytes;
+    m_totalItems += sign * row.summary.items();
+    m_totalUnreadable += sign * row.summary.unreadable;
+    m_scanningRows += row.scanning ? sign : 0;
 }
 
-qint64 SourceListModel::totalBytes() const
+void SourceListModel::reindex(qsizetype firstRow)
 {
-    qint64 total = 0;
-    for (const Row &row : m_rows)
-        total += row.summary.bytes;
-    return total;
-}
-
-qint64 SourceListModel::totalItems() const
-{
-    qint64 total = 0;
-    for (const Row &row : m_rows)
-        total += row.summary.items();
-    return total;
-}
-
-qint64 SourceListModel::totalUnreadable() const
-{
-    qint64 total = 0;
-    for (const Row &row : m_rows)
-        total += row.summary.unreadable;
-    return total;
-}
-
-qsizetype SourceListModel::rowOfScan(quint64 id) const
-{
-    for (qsizetype i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).scanId == id)
-            return i;
-    }
-    return -1;
+    for (qsizetype i = firstRow; i < m_rows.size(); ++i)
+        m_rowOfScan.insert(m_rows.at(i).scanId, i);
 }
 
 void SourceListModel::onScanned(const SourceSummary &summary)
 {
-    const qsizetype row = rowOfScan(summary.id);
-    if (row < 0)
-        return; // a destination check or a request of a removed row
+    const auto found = m_rowOfScan.constFind(summary.id);
+    if (found == m_rowOfScan.cend())
+        return; // a request of a removed row
+    const qsizetype row = *found;
     if (!summary.exists) {
         const QByteArray path = m_rows.at(row).path;
-        beginRemoveRows({}, int(row), int(row));
-        m_rows.removeAt(row);
-        endRemoveRows();
+        removeRowsAt({int(row)});
         Q_EMIT refused(path, summary.errorCode);
-        Q_EMIT totalsChanged();
         return;
     }
     Row &entry = m_rows[row];
+    account(entry, -1);
     entry.summary = summary;
     entry.scanning = !summary.complete;
+    account(entry, 1);
     Q_EMIT dataChanged(index(int(row), 0), index(int(row), ColumnCount - 1));
     Q_EMIT totalsChanged();
 }

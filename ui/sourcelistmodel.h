@@ -4,7 +4,9 @@
 
 #include <QAbstractTableModel>
 #include <QByteArray>
+#include <QHash>
 #include <QList>
+#include <QSet>
 
 namespace Sluice::Ui {
 
@@ -36,14 +38,15 @@ public:
 
     QList<QByteArray> paths() const;
     bool isEmpty() const { return m_rows.isEmpty(); }
+    bool contains(const QByteArray &path) const { return m_listed.contains(path); }
     /// True while at least one row is still being measured.
-    bool isScanning() const;
+    bool isScanning() const { return m_scanningRows > 0; }
     /// Sum of the rows measured so far (interim figures included), bytes.
-    qint64 totalBytes() const;
+    qint64 totalBytes() const { return m_totalBytes; }
     /// Items a copy would create (SourceSummary::items()), summed over the rows.
-    qint64 totalItems() const;
+    qint64 totalItems() const { return m_totalItems; }
     /// Entries that could not be inspected, summed over the rows.
-    qint64 totalUnreadable() const;
+    qint64 totalUnreadable() const { return m_totalUnreadable; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -68,11 +71,22 @@ private:
     };
 
     void onScanned(const Sluice::SourceSummary &summary);
-    qsizetype rowOfScan(quint64 id) const;
+    /// Adds (@p sign 1) or takes away (-1) @p row's figures from the totals.
+    void account(const Row &row, int sign);
+    /// Rebuilds the scan-id index from @p firstRow on (after rows moved).
+    void reindex(qsizetype firstRow = 0);
 
     SourceScanner *m_scanner;
     ScanOptions m_options;
     QList<Row> m_rows;
+    // Indexes and running totals, so that a drop of thousands of files and their reports
+    // cost O(1) each instead of a walk over the list.
+    QSet<QByteArray> m_listed;
+    QHash<quint64, qsizetype> m_rowOfScan;
+    qint64 m_totalBytes = 0;
+    qint64 m_totalItems = 0;
+    qint64 m_totalUnreadable = 0;
+    qsizetype m_scanningRows = 0;
 };
 
 } // namespace Sluice::Ui

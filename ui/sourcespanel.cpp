@@ -30,8 +30,15 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
     QHeaderView *header = m_view->header();
     header->setSectionResizeMode(SourceListModel::NameColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(SourceListModel::FolderColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(SourceListModel::SizeColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(SourceListModel::ItemsColumn, QHeaderView::ResizeToContents);
+    // Fixed widths from the widest figures: ResizeToContents would measure every row on
+    // every scanner report, which makes a drop of thousands of files quadratic.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    header->setSectionResizeMode(SourceListModel::SizeColumn, QHeaderView::Fixed);
+    header->setSectionResizeMode(SourceListModel::ItemsColumn, QHeaderView::Fixed);
+    header->resizeSection(SourceListModel::SizeColumn,
+                          metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB…")) + 16);
+    header->resizeSection(SourceListModel::ItemsColumn,
+                          metrics.horizontalAdvance(QStringLiteral("8,888,888…")) + 16);
 
     m_addFiles->setObjectName(QStringLiteral("addFilesButton"));
     m_addFiles->setToolTip(tr("Choose files to copy (Ctrl+O)"));

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void dropAddsExactlyTheLocalItems();
     void droppingTwiceDoesNotListTwice();
     void dragOverTheWindowOutlinesTheList();
+    void aDropOfThousandsOfFilesIsMeasured();
     void deleteKeyRemovesSelectedSources();
     void folderDroppedOnDestinationBecomesTheDestination();
     void fileDroppedOnDestinationIsRefused();
@@ -192,6 +193,38 @@ void TestSourceDrop::dragOverTheWindowOutlinesTheList()
     QCoreApplication::sendEvent(m_window.get(), &textEnter);
     QVERIFY(!textEnter.isAccepted());
     QVERIFY(!view->dropHighlight());
+}
+
+void TestSourceDrop::aDropOfThousandsOfFilesIsMeasured()
+{
+    constexpr int Count = 3000;
+    QVERIFY(TestTree::makePath(m_scratch->path("many")));
+    QList<QUrl> urls;
+    QList<QByteArray> expected;
+    for (int i = 0; i < Count; ++i) {
+        const QByteArray path = m_scratch->path("many/f" + QByteArray::number(i));
+        QVERIFY(TestTree::writeFile(path, QByteArray(i % 7, 'x')));
+        urls.append(NativePath::toLocalFileUrl(path));
+        expected.append(path);
+    }
+    QMimeData mime;
+    mime.setData(QStringLiteral("text/uri-list"), uriList(urls));
+    QVERIFY(dropOn(m_window.get(), &mime));
+    SourceListModel *model = m_window->sourceModel();
+    QCOMPARE(model->rowCount(), Count);
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isScanning(), 30000);
+    QCOMPARE(model->paths(), expected);
+    qint64 bytes = 0;
+    for (int i = 0; i < Count; ++i)
+        bytes += i % 7;
+    QCOMPARE(model->totalBytes(), bytes);
+    QCOMPARE(model->totalItems(), qint64(Count));
+    // Removing rows keeps the totals and the index right.
+    model->removeRowsAt({0, 2, Count - 1});
+    QCOMPARE(model->rowCount(), Count - 3);
+    QCOMPARE(model->totalBytes(), bytes - (0 % 7) - (2 % 7) - ((Count - 1) % 7));
+    QVERIFY(!model->contains(expected.at(2)));
+    QVERIFY(model->contains(expected.at(1)));
 }
 
 void TestSourceDrop::deleteKeyRemovesSelectedSources()
