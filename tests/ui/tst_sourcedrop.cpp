@@ -13,6 +13,7 @@
 #include "testtree.h"
 #include "uitest.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QMimeData>
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void droppingTwiceDoesNotListTwice();
     void dragOverTheWindowOutlinesTheList();
     void aDropOfThousandsOfFilesIsMeasured();
+    void tabVisitsTheControlsInOrder();
     void deleteKeyRemovesSelectedSources();
     void folderDroppedOnDestinationBecomesTheDestination();
     void fileDroppedOnDestinationIsRefused();
@@ -225,6 +227,38 @@ void TestSourceDrop::aDropOfThousandsOfFilesIsMeasured()
     QCOMPARE(model->totalBytes(), bytes - (0 % 7) - (2 % 7) - ((Count - 1) % 7));
     QVERIFY(!model->contains(expected.at(2)));
     QVERIFY(model->contains(expected.at(1)));
+}
+
+void TestSourceDrop::tabVisitsTheControlsInOrder()
+{
+    m_window->sourceModel()->addPaths({m_oddPaths.at(0)});
+    m_window->activateWindow();
+    auto *view = UiTest::find<SourceListView>(m_window.get(), "sourceList");
+    view->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), view);
+    // The named widget that holds the focus (a combo box's line edit counts as the combo).
+    auto focused = [] {
+        QWidget *widget = QApplication::focusWidget();
+        while (widget && widget->objectName().isEmpty())
+            widget = widget->parentWidget();
+        return widget ? widget->objectName() : QString();
+    };
+    // Remove is disabled without a selection, Pause/Skip/Cancel without a job: Tab skips them.
+    const QStringList expected{
+        QStringLiteral("addFilesButton"),
+        QStringLiteral("addFolderButton"),
+        QStringLiteral("clearSourcesButton"),
+        QStringLiteral("destinationCombo"),
+        QStringLiteral("chooseDestinationButton"),
+        QStringLiteral("speedLimitSpin"),
+        QStringLiteral("settingsButton"),
+        QStringLiteral("moveButton"),
+        QStringLiteral("copyButton"),
+    };
+    for (const QString &name : expected) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(focused(), name);
+    }
 }
 
 void TestSourceDrop::deleteKeyRemovesSelectedSources()
