@@ -153,8 +153,7 @@ void TestCopyFlow::moveButtonStartsAMove()
     m_window->destinationField()->setPath(m_scratch->path("out"));
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
     QTest::mouseClick(button("moveButton"), Qt::LeftButton);
-    QTRY_VERIFY(m_window->session());
-    QVERIFY(m_window->session()->options().move);
+    // (A move this small may start and end between two polls: check what it did instead.)
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
     QCOMPARE(TestTree::readFile(m_scratch->path("out/sub/c #1 %41")), expected);
@@ -187,7 +186,7 @@ void TestCopyFlow::pauseFreezesCountersAndLabels()
 
     // Samples keep arriving while paused; nothing they show may move.
     QSignalSpy samples(m_window->session(), &CopySession::progressChanged);
-    QTRY_VERIFY(samples.size() >= 2);
+    QTRY_VERIFY(samples.size() >= 3); // let a chunk already in flight land first
     const QStringList frozen{labelText("totalBytesLabel"), labelText("fileBytesLabel"),
                              labelText("itemsLabel"), labelText("readRateLabel"),
                              labelText("writeRateLabel")};
