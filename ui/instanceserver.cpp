@@ -98,7 +98,8 @@ void InstanceServer::onReadyRead(QLocalSocket *socket)
         socket->abort();
         return;
     }
-    if (buffer.size() < qsizetype(sizeof(quint32) + length))
+    constexpr qsizetype HeaderBytes = sizeof(quint32);
+    if (buffer.size() < HeaderBytes + qsizetype(length))
         return;
     const auto request = decodeLaunchRequest(buffer.mid(sizeof(quint32), length));
     socket->setProperty(BufferProperty, QVariant());
