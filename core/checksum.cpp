@@ -44,7 +44,8 @@ void ChecksumHasher::addData(const char *data, qint64 length)
 
 void ChecksumHasher::addZeros(qint64 length)
 {
-    static const QByteArray zeros(256 * 1024, '\0');
+    constexpr qsizetype ZeroBlockSize = qsizetype(256) * 1024;
+    static const QByteArray zeros(ZeroBlockSize, '\0');
     while (length > 0) {
         const qint64 step = std::min<qint64>(length, zeros.size());
         addData(zeros.constData(), step);

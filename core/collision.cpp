@@ -14,8 +14,7 @@ namespace {
 
 bool exists(int directoryFd, const QByteArray &name)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
@@ -45,7 +44,7 @@ QByteArray numberedName(const QByteArray &name, int number)
 QByteArray freeNumberedName(int directoryFd, const QByteArray &name)
 {
     for (int number = 2;; ++number) {
-        const QByteArray candidate = numberedName(name, number);
+        QByteArray candidate = numberedName(name, number);
         if (!exists(directoryFd, candidate) && !exists(directoryFd, partFileName(candidate)))
             return candidate;
     }

@@ -185,8 +185,8 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.peakResidentBytes = last.peakResidentBytes;
     if (job.control.isCancelled() && !job.aborted.load())
         result.status = CopyStatus::Cancelled;
-    else if (!result.started || job.aborted.load() || result.errorCount() > 0 ||
-             result.itemsFailed > 0)
+    else if (!result.started || job.aborted.load() || result.errorCount() > 0
+             || result.itemsFailed > 0)
         result.status = CopyStatus::Failed;
     else if (result.warningCount() > 0)
         result.status = CopyStatus::CompletedWithWarnings;

@@ -19,8 +19,8 @@ FileFacts factsOf(const struct stat &st)
     FileFacts facts;
     facts.size = S_ISREG(st.st_mode) ? qint64(st.st_size) : 0;
     facts.isDirectory = S_ISDIR(st.st_mode);
-    facts.modified = QDateTime::fromMSecsSinceEpoch(qint64(st.st_mtim.tv_sec) * 1000 +
-                                                    st.st_mtim.tv_nsec / 1'000'000);
+    facts.modified = QDateTime::fromMSecsSinceEpoch(qint64(st.st_mtim.tv_sec) * 1000
+                                                    + st.st_mtim.tv_nsec / 1'000'000);
     return facts;
 }
 
@@ -94,10 +94,9 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         return placement;
     bool askedBefore = false;
     for (;;) {
-        struct stat existing
-        {};
-        if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW) !=
-            0) {
+        struct stat existing = {};
+        if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW)
+            != 0) {
             if (errno == ENOENT)
                 return placement;
             placement.action = Placement::Action::Fail;

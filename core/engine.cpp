@@ -6,9 +6,9 @@ namespace Sluice {
 
 bool isEngineUnsupportedError(int error)
 {
-    return error == EXDEV || error == EOPNOTSUPP || error == ENOTSUP || error == ENOSYS ||
-           error == EINVAL || error == EBADF || error == ENOTTY || error == EPERM ||
-           error == ETXTBSY;
+    return error == EXDEV || error == EOPNOTSUPP || error == ENOTSUP || error == ENOSYS
+           || error == EINVAL || error == EBADF || error == ENOTTY || error == EPERM
+           || error == ETXTBSY;
 }
 
 bool EngineMemory::hasFailed(Engine engine, dev_t source, dev_t destination) const

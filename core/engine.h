@@ -25,7 +25,7 @@ struct DataTransfer
     QByteArray sourcePath;      ///< for messages
     QByteArray destinationPath; ///< final name, for messages and hooks
     qint64 plannedSize = 0;     ///< st_size when opened (a hint: /proc files lie)
-    bool sparse = false;        ///< the source looks sparse: skip holes
+    bool sparse = false; ///< the source looks sparse and the destination keeps holes: skip them
     qint64 startOffset = 0;     ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;
     FlushBehind *flush = nullptr;        ///< may be null

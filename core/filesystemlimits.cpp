@@ -91,15 +91,15 @@ QString sniffBlockDevice(const QByteArray &device)
 FileSystemLimits limitsForType(const QString &typeName)
 {
     const QString base = typeName.startsWith(QLatin1String("fuse.")) ? typeName.mid(5) : typeName;
-    if (base == QLatin1String("vfat") || base == QLatin1String("msdos") ||
-        base == QLatin1String("fat") || base == QLatin1String("fusefat"))
+    if (base == QLatin1String("vfat") || base == QLatin1String("msdos")
+        || base == QLatin1String("fat") || base == QLatin1String("fusefat"))
         return fatLimits(typeName, false);
     if (base == QLatin1String("exfat") || base == QLatin1String("exfat-fuse"))
         return fatLimits(typeName, true);
     FileSystemLimits limits;
     limits.typeName = typeName;
-    if (base == QLatin1String("ntfs") || base == QLatin1String("ntfs3") ||
-        base == QLatin1String("ntfs-3g")) {
+    if (base == QLatin1String("ntfs") || base == QLatin1String("ntfs3")
+        || base == QLatin1String("ntfs-3g")) {
         limits.maxNameUtf16Units = -1;
         limits.timestampGranularityNs = 100;
         limits.caseInsensitive = false; // Linux drivers keep case-sensitive names by default
@@ -109,10 +109,8 @@ FileSystemLimits limitsForType(const QString &typeName)
 
 FileSystemLimits detectFileSystemLimits(int directoryFd)
 {
-    struct statfs fs
-    {};
-    struct stat st
-    {};
+    struct statfs fs = {};
+    struct stat st = {};
     if (::fstatfs(directoryFd, &fs) != 0 || ::fstat(directoryFd, &st) != 0)
         return {};
     switch (long(fs.f_type)) {
@@ -156,8 +154,8 @@ QString FileSystemLimits::nameProblem(const QByteArray &name) const
             return QStringLiteral("the name contains a control character, which %1 cannot store")
                 .arg(typeName);
     }
-    if (forbidsTrailingDotOrSpace && (name.endsWith('.') || name.endsWith(' ')) && name != "." &&
-        name != "..")
+    if (forbidsTrailingDotOrSpace && (name.endsWith('.') || name.endsWith(' ')) && name != "."
+        && name != "..")
         return QStringLiteral("the name ends with a dot or a space, which %1 drops").arg(typeName);
     return {};
 }

@@ -20,7 +20,8 @@ int FlushBehind::advance(qint64 end)
         if (retryOnEintr([&] {
                 return ::sync_file_range(m_destinationFd, m_started, m_window,
                                          SYNC_FILE_RANGE_WRITE);
-            }) != 0)
+            })
+            != 0)
             return errno;
         m_started += m_window;
         if (m_started - m_waited > qint64(m_lag) * m_window) {
@@ -37,7 +38,8 @@ int FlushBehind::finish(qint64 end, bool wait)
         if (retryOnEintr([&] {
                 return ::sync_file_range(m_destinationFd, m_started, end - m_started,
                                          SYNC_FILE_RANGE_WRITE);
-            }) != 0)
+            })
+            != 0)
             return errno;
         m_started = end;
     }
@@ -50,8 +52,8 @@ int FlushBehind::waitAndDrop(qint64 from, qint64 to)
 {
     constexpr unsigned WaitFlags =
         SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER;
-    if (retryOnEintr(
-            [&] { return ::sync_file_range(m_destinationFd, from, to - from, WaitFlags); }) != 0)
+    if (retryOnEintr([&] { return ::sync_file_range(m_destinationFd, from, to - from, WaitFlags); })
+        != 0)
         return errno;
     // Advice only: failures change nothing about correctness.
     ::posix_fadvise(m_destinationFd, from, to - from, POSIX_FADV_DONTNEED);

@@ -25,7 +25,8 @@ void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item
         } else {
             for (const PendingRemoval &removal : removals) {
                 if (::unlinkat(removal.sourceDirectory->fd.get(), removal.name.constData(),
-                               removal.folder ? AT_REMOVEDIR : 0) != 0) {
+                               removal.folder ? AT_REMOVEDIR : 0)
+                    != 0) {
                     CopyIssue issue =
                         CopyIssue::fromErrno(FileOperation::Remove, removal.path, errno);
                     issue.detail = QStringLiteral("the copy is complete; the original stays");

@@ -36,8 +36,7 @@ constexpr int FlushBehindLag = 2; // windows in flight before the oldest is wait
 
 bool isPseudoFileSystem(int fd)
 {
-    struct statfs fs
-    {};
+    struct statfs fs = {};
     if (::fstatfs(fd, &fs) != 0)
         return false;
     switch (long(fs.f_type)) {
@@ -62,8 +61,7 @@ bool sameTime(const timespec &a, const timespec &b)
 // A stat for collision decisions about an entry that is not opened (links, FIFOs).
 struct stat statFromItem(const PlanItem &item)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     st.st_dev = item.dev;
     st.st_ino = item.ino;
     st.st_mode = item.mode;
@@ -100,16 +98,14 @@ int createPartFile(int directoryFd, const QByteArray &partName)
 // that way and the destination has less room than the file needs, say so.
 CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
 {
-    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush) ||
-        issue.errorCode == ENOSPC || issue.errorCode == 0)
+    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush)
+        || issue.errorCode == ENOSPC || issue.errorCode == 0)
         return issue;
-    struct statvfs space
-    {};
+    struct statvfs space = {};
     if (::fstatvfs(fd, &space) != 0)
         return issue;
     const qint64 available = qint64(space.f_bavail) * qint64(space.f_frsize);
-    struct stat written
-    {};
+    struct stat written = {};
     const qint64 have = ::fstat(fd, &written) == 0 ? qint64(written.st_blocks) * 512 : 0;
     if (available < fileSize - have)
         issue.detail = QStringLiteral("the destination is probably full (%1 bytes free, the file "
@@ -124,8 +120,8 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
 // last resort a check right before a plain rename.
 int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
 {
-    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE) ==
-        0)
+    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
+        == 0)
         return 0;
     if (errno != EINVAL && errno != ENOSYS)
         return errno;
@@ -135,8 +131,7 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     }
     if (errno == EEXIST)
         return EEXIST;
-    struct stat st
-    {};
+    struct stat st = {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
     if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
@@ -144,16 +139,58 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     return errno;
 }
 
-// Gives the finished part file its final name: over an existing entry when overwriting,
-// otherwise never replacing anything. Returns 0 or an errno.
-int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
-                    bool overwrite)
+// What this copy created under a part name (a part file, link, FIFO or node), checked
+// again right before the name is renamed into place.
+struct CreatedPart
 {
+    dev_t dev = 0;
+    ino_t ino = 0;
+    mode_t type = 0;
+    bool valid = false;
+
+    static CreatedPart fromStat(const struct stat &st)
+    {
+        return {st.st_dev, st.st_ino, mode_t(st.st_mode & S_IFMT), true};
+    }
+    bool sameAs(const struct stat &st) const
+    {
+        return valid && st.st_dev == dev && st.st_ino == ino && mode_t(st.st_mode & S_IFMT) == type;
+    }
+};
+
+// Returned by renameIntoPlace() when the part name no longer holds what this copy created.
+constexpr int PartReplaced = -1;
+
+// Renames the part name onto the final name (replacing it only when overwriting). First
+// checks that the part name still holds what this copy created: anyone who may write in the
+// destination folder could have replaced it meanwhile (with a link to a file elsewhere, say),
+// and renaming would then put their entry, not the copy, under the final name. Returns 0,
+// PartReplaced, or an errno value.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite, const CreatedPart &created)
+{
+    struct stat now {};
+    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? PartReplaced : errno;
+    if (!created.sameAs(now))
+        return PartReplaced;
     if (!overwrite)
         return renameNoReplace(directoryFd, partName, finalName);
     return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
                ? 0
                : errno;
+}
+
+CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
+                      FileOperation operation = FileOperation::Rename)
+{
+    if (error != PartReplaced)
+        return CopyIssue::fromErrno(operation, finalPath, error);
+    return CopyIssue::withDetail(
+        FileOperation::Rename, finalPath,
+        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
+                       "written; it was not put in place")
+            .arg(NativePath::toDisplay(partPath)));
 }
 
 } // namespace
@@ -228,8 +265,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
             issue.detail = QStringLiteral("it became a symbolic link since the scan");
         return fail(issue);
     }
-    struct stat before
-    {};
+    struct stat before = {};
     if (::fstat(sourceFd.get(), &before) != 0)
         return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
     if (!S_ISREG(before.st_mode))
@@ -254,6 +290,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray partName = partFileName(placement.name);
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
+    if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
+        // A create that failed half-way (some FUSE file systems) must not leave an empty
+        // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
+        ::unlinkat(directoryFd, partName.constData(), 0);
+    }
     if (partFd < 0) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
         if (-partFd == EBUSY)
@@ -262,6 +303,11 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     }
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
+    CreatedPart created;
+    if (struct stat st {}; ::fstat(part.get(), &st) == 0)
+        created = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(task, partName));
 
     DataTransfer transfer;
     transfer.sourceFd = sourceFd.get();
@@ -269,7 +315,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     transfer.sourcePath = source;
     transfer.destinationPath = destination;
     transfer.plannedSize = before.st_size;
-    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size;
+    // Holes are skipped only where the destination keeps them; elsewhere every byte is
+    // written in order (zeros read from the holes), never a write past the end.
+    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size
+                      && fileSystemKeepsHoles(part.get());
     transfer.progress = &progress;
     const quint64 skipsAtStart = m_job.control.skipRequests();
     if (task.serial)
@@ -305,8 +354,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     // A source that changed while it was read: the copy holds what was read, up to the
     // real end of the file (never padded); the change is reported.
-    struct stat after
-    {};
+    struct stat after = {};
     if (::fstat(sourceFd.get(), &after) == 0) {
         if (after.st_nlink == 0 && before.st_nlink > 0) {
             m_job.issues.add(CopyIssue::withDetail(
@@ -315,9 +363,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                                "%1 bytes read")
                     .arg(finalSize),
                 IssueSeverity::Warning));
-        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size ||
-                    finalSize != before.st_size) &&
-                   !isPseudoFileSystem(sourceFd.get())) {
+        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size
+                    || finalSize != before.st_size)
+                   && !isPseudoFileSystem(sourceFd.get())) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Read, source,
                 QStringLiteral("the file changed while it was copied (%1 bytes when opened, "
@@ -328,8 +376,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         }
     }
 
-    if (m_job.options.durability == Durability::File || m_job.options.move ||
-        m_job.options.verify != VerifyAlgorithm::None) {
+    if (m_job.options.durability == Durability::File || m_job.options.move
+        || m_job.options.verify != VerifyAlgorithm::None) {
         if (retryOnEintr([&] { return ::fdatasync(part.get()); }) != 0)
             return fail(CopyIssue::fromErrno(FileOperation::Flush, destination, errno));
         ::posix_fadvise(part.get(), 0, 0, POSIX_FADV_DONTNEED);
@@ -366,12 +414,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = renameIntoPlace(directoryFd, partName, placement.name,
-                                          placement.action == Placement::Action::Overwrite);
+        const int error =
+            renameIntoPlace(directoryFd, partName, placement.name,
+                            placement.action == Placement::Action::Overwrite, created);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
-            return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
+            return fail(renameIssue(error, destinationPath(task, partName), destination));
         // Someone created the name while we copied: decide again, like any collision.
         placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
                                      destination);
@@ -404,19 +453,17 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
         if (task.serial)
             m_job.counters.currentEngine.store(int(current), std::memory_order_relaxed);
     };
-    if ((engine == Engine::Auto || engine == Engine::Reflink) &&
-        !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Reflink)
+        && !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
-        const DataOutcome outcome =
-            ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
-    if ((engine == Engine::Auto || engine == Engine::Kernel) &&
-        !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
+    if ((engine == Engine::Auto || engine == Engine::Kernel)
+        && !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
-        const DataOutcome outcome =
-            KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome = KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
         transfer.startOffset = outcome.offset;
@@ -460,7 +507,8 @@ std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
     }
     const unsigned flags = placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
     if (::renameat2(task.sourceDirectory->fd.get(), task.sourceName.constData(), directoryFd,
-                    placement.name.constData(), flags) != 0)
+                    placement.name.constData(), flags)
+        != 0)
         return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
     return ItemOutcome::Copied;
 }
@@ -502,19 +550,28 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             const QByteArray partName = partFileName(placement.name);
             ::unlinkat(directoryFd, partName.constData(), 0);
             if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
-                         partName.constData(), 0) != 0) {
+                         partName.constData(), 0)
+                != 0) {
                 error = errno;
             } else {
                 PartFileGuard guard(directoryFd, partName);
+                CreatedPart created;
+                if (struct stat st {}; ::fstatat(first.first->fd.get(), first.second.constData(),
+                                                 &st, AT_SYMLINK_NOFOLLOW)
+                                       == 0)
+                    created = CreatedPart::fromStat(st);
+                if (m_job.hooks.afterPartCreated)
+                    m_job.hooks.afterPartCreated(destinationPath(task, partName));
                 error = renameIntoPlace(directoryFd, partName, placement.name,
-                                        placement.action == Placement::Action::Overwrite);
+                                        placement.action == Placement::Action::Overwrite, created);
                 if (error == 0) {
                     guard.commit();
                     queueSourceRemoval(task);
                     return ItemOutcome::Copied;
                 }
             }
-            issue = CopyIssue::fromErrno(FileOperation::Link, destination, error);
+            issue = renameIssue(error, destinationPath(task, partName), destination,
+                                FileOperation::Link);
         }
         const ErrorAction action =
             resolveError(m_job, issue, attempt, sourcePath(task), destination);
@@ -567,6 +624,9 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
             } else {
                 const QByteArray partName = partFileName(placement.name);
                 const QByteArray finalPath = destinationPath(task, placement.name);
+                // Armed before creating: some file systems fail a create yet leave an entry
+                // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
+                PartFileGuard guard(directoryFd, partName);
                 int error = 0;
                 for (int tries = 0; tries < 2; ++tries) {
                     int result = 0;
@@ -593,26 +653,36 @@ ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
                         break;
                     ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
                 }
-                if (error == EPERM &&
-                    (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice ||
-                     item.kind == ItemKind::Socket)) {
+                if (error == EPERM
+                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
+                        || item.kind == ItemKind::Socket)) {
                     m_job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
                                                           IssueSeverity::Warning));
                     return ItemOutcome::Skipped;
                 }
                 if (error == 0) {
-                    PartFileGuard guard(directoryFd, partName);
+                    CreatedPart created;
+                    if (struct stat st {}; ::fstatat(directoryFd, partName.constData(), &st,
+                                                     AT_SYMLINK_NOFOLLOW)
+                                               == 0
+                                           && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
+                        created = CreatedPart::fromStat(st);
+                    if (m_job.hooks.afterPartCreated)
+                        m_job.hooks.afterPartCreated(destinationPath(task, partName));
+                    // Metadata by name never follows a link (metadata.cpp), and the rename
+                    // checks that the part name still holds what was created here.
                     error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
                                             m_job.umask, finalPath, m_job.issues);
                     if (error == 0)
                         error = renameIntoPlace(directoryFd, partName, placement.name,
-                                                placement.action == Placement::Action::Overwrite);
+                                                placement.action == Placement::Action::Overwrite,
+                                                created);
                     if (error == 0) {
                         guard.commit();
                         queueSourceRemoval(task);
                         return ItemOutcome::Copied;
                     }
-                    issue = CopyIssue::fromErrno(FileOperation::Rename, finalPath, error);
+                    issue = renameIssue(error, destinationPath(task, partName), finalPath);
                 } else {
                     issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
                 }
@@ -640,8 +710,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
         CopyIssue issue;
         UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
                                    DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat
-        {};
+        struct stat sourceStat = {};
         if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
             issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
         } else {
@@ -669,8 +738,7 @@ std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &tas
                         error = errno;
                 }
                 UniqueFd destinationFd;
-                struct stat destinationStat
-                {};
+                struct stat destinationStat = {};
                 if (error == 0) {
                     destinationFd.reset(::openat(directoryFd, placement.name.constData(),
                                                  DirectoryFlags | O_NOFOLLOW));

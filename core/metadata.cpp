@@ -18,8 +18,8 @@ namespace {
 // Errors meaning "this destination does not keep that kind of metadata": a warning.
 bool isRefusal(int error)
 {
-    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL ||
-           error == EACCES || error == ENOSYS || error == EROFS;
+    return error == EPERM || error == EOPNOTSUPP || error == ENOTSUP || error == EINVAL
+           || error == EACCES || error == ENOSYS || error == EROFS;
 }
 
 int report(IssueLog &issues, FileOperation operation, const QByteArray &path, int error)
@@ -140,8 +140,8 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
-        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW) ==
-            0) {
+        if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
+            == 0) {
             ownerKept = groupKept = true;
         } else if (const int fatal =
                        report(issues, FileOperation::SetOwner, destinationPath, errno)) {
@@ -150,7 +150,9 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     }
     if (!isLink) {
         const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
-        if (::fchmodat(directoryFd, name.constData(), mode, 0) != 0) {
+        // AT_SYMLINK_NOFOLLOW: should the name have been swapped for a link since it was
+        // created, the link's target must not get this mode (glibc refuses with EOPNOTSUPP).
+        if (::fchmodat(directoryFd, name.constData(), mode, AT_SYMLINK_NOFOLLOW) != 0) {
             if (const int fatal =
                     report(issues, FileOperation::SetPermissions, destinationPath, errno))
                 return fatal;

@@ -36,8 +36,8 @@ int validUtf8Length(const unsigned char *data, qsizetype size, qsizetype i)
         codePoint = (codePoint << 6) | (next & 0x3F);
     }
     static constexpr char32_t minimum[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (codePoint < minimum[length] || codePoint > 0x10FFFF ||
-        (codePoint >= 0xD800 && codePoint <= 0xDFFF))
+    if (codePoint < minimum[length] || codePoint > 0x10FFFF
+        || (codePoint >= 0xD800 && codePoint <= 0xDFFF))
         return 0;
     return length;
 }

@@ -28,8 +28,8 @@ QByteArray partFileName(const QByteArray &finalName)
 
 bool isPartFileName(const QByteArray &name)
 {
-    return name.size() > qsizetype(sizeof PartFileSuffix) && name.startsWith('.') &&
-           name.endsWith(PartFileSuffix);
+    return name.size() > qsizetype(sizeof PartFileSuffix) && name.startsWith('.')
+           && name.endsWith(PartFileSuffix);
 }
 
 int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,

@@ -51,8 +51,8 @@ QByteArray Plan::sourcePath(qsizetype index) const
 QByteArray Plan::destinationPath(qsizetype index) const
 {
     const PlanRoot &root = roots[items[std::size_t(index)].root];
-    return NativePath::join(root.destinationParent, root.destinationName) +
-           relativePath(*this, index);
+    return NativePath::join(root.destinationParent, root.destinationName)
+           + relativePath(*this, index);
 }
 
 } // namespace Sluice

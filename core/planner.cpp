@@ -29,7 +29,7 @@ QByteArray stripTrailingSlashes(QByteArray path)
 // name of the folder they stand for.
 QByteArray sourceEntryName(const QByteArray &path)
 {
-    const QByteArray name = NativePath::baseName(path);
+    QByteArray name = NativePath::baseName(path);
     if (name != "." && name != ".." && !name.isEmpty())
         return name;
     char *resolved = ::realpath(path.constData(), nullptr);
@@ -70,8 +70,7 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
                                       QStringLiteral("no destination given"));
         return false;
     }
-    struct stat st
-    {};
+    struct stat st = {};
     const bool exists = ::stat(destination.constData(), &st) == 0;
     const int statError = exists ? 0 : errno;
     const bool intoFolder = exists && S_ISDIR(st.st_mode);
@@ -95,8 +94,7 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         const QByteArray cleaned = stripTrailingSlashes(destination);
         targetParent = NativePath::parentPath(cleaned);
         targetName = NativePath::baseName(cleaned);
-        struct stat parent
-        {};
+        struct stat parent = {};
         if (::stat(targetParent.constData(), &parent) != 0 || !S_ISDIR(parent.st_mode)) {
             fatal =
                 CopyIssue::fromErrno(FileOperation::Plan, targetParent, errno ? errno : ENOTDIR);
@@ -167,8 +165,7 @@ bool Planner::statEntry(int directoryFd, const QByteArray &name, const QByteArra
         return false;
     if (!follow || !S_ISLNK(st.st_mode))
         return true;
-    struct stat target
-    {};
+    struct stat target = {};
     if (::fstatat(directoryFd, name.constData(), &target, 0) != 0) {
         // Dangling, or a chain of links that never ends: keep the link itself, verbatim.
         qCDebug(lcPlan) << "not following" << path << errnoName(errno);
@@ -186,11 +183,10 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
 {
     const PlanRoot &root = plan.roots[rootIndex];
     const bool follow = m_job.options.followSymlinks || root.followRoot;
-    struct stat st
-    {};
+    struct stat st = {};
     for (int attempt = 1;; ++attempt) {
-        if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st,
-                      follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+        if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st, follow ? 0 : AT_SYMLINK_NOFOLLOW)
+            == 0)
             break;
         const int error = errno;
         const ErrorAction action =
@@ -243,10 +239,9 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         // into itself.
         UniqueFd up(::openat(directory.get(), "..", DirectoryOpenFlags));
         for (int depth = 0; up && depth < 4096; ++depth) {
-            struct stat ancestor
-            {};
-            if (::fstat(up.get(), &ancestor) != 0 ||
-                m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
+            struct stat ancestor = {};
+            if (::fstat(up.get(), &ancestor) != 0
+                || m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
                 break;
             m_ancestors.append(qMakePair(ancestor.st_dev, ancestor.st_ino));
             up.reset(::openat(up.get(), "..", DirectoryOpenFlags));
@@ -334,8 +329,7 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
         const qint32 parentIndex = frame.index;
         const QByteArray path = plan.sourcePath(parentIndex) + '/' + name;
 
-        struct stat st
-        {};
+        struct stat st = {};
         bool loop = false;
         bool skipEntry = false;
         for (int attempt = 1;; ++attempt) {

@@ -68,8 +68,7 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
     QSet<QPair<quint64, quint64>> chain;
     UniqueFd current(::dup(fd));
     for (int depth = 0; current && depth < 4096; ++depth) {
-        struct stat st
-        {};
+        struct stat st = {};
         if (::fstat(current.get(), &st) != 0)
             break;
         const QPair<quint64, quint64> id(st.st_dev, st.st_ino);
@@ -138,9 +137,9 @@ void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 in
     if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
         findings.add(QStringLiteral("symlink"), plan.sourcePath(index),
                      QStringLiteral("%1 cannot store symbolic links").arg(fs));
-    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket ||
-         item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice) &&
-        !limits.storesSpecialFiles)
+    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
+         || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
+        && !limits.storesSpecialFiles)
         findings.add(QStringLiteral("special"), plan.sourcePath(index),
                      QStringLiteral("%1 cannot store FIFOs, sockets or device nodes").arg(fs));
 }
@@ -175,8 +174,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         QSet<QPair<qint32, QString>> seenNames;
         removeStalePartFiles(parent.get(), root.destinationParent, job.options.dryRun, job.issues);
 
-        struct statfs sourceFs
-        {};
+        struct statfs sourceFs = {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
             if (const char *pseudo = pseudoFileSystemName(long(sourceFs.f_type))) {
                 report.warnings.append(CopyIssue::withDetail(
@@ -202,8 +200,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             needed += need;
             checkLimits(limits, item, index, name, plan, seenNames, findings);
 
-            if (item.kind == ItemKind::Directory &&
-                destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
+            if (item.kind == ItemKind::Directory
+                && destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
                 CopyIssue issue = CopyIssue::withDetail(
                     FileOperation::Preflight, plan.sourcePath(index),
                     QStringLiteral("cannot copy a folder into itself: the destination “%1” is "
@@ -218,8 +216,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                     open.emplace_back(index, UniqueFd());
                 continue;
             }
-            struct stat existing
-            {};
+            struct stat existing = {};
             if (::fstatat(parentFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) != 0) {
                 if (item.kind == ItemKind::Directory)
                     open.emplace_back(index, UniqueFd());
@@ -265,17 +262,18 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                     .arg(limits.typeName)
                     .arg(limits.timestampGranularityNs / 1'000'000'000),
                 IssueSeverity::Warning));
-        struct statvfs space
-        {};
+        struct statvfs space = {};
         if (::fstatvfs(parent.get(), &space) == 0) {
-            const auto blocks = ::geteuid() == 0 ? space.f_bfree : space.f_bavail;
-            report.bytesAvailable = qint64(blocks) * qint64(space.f_frsize);
+            // f_bavail even for root: f_bfree - f_bavail is ext4's root reserve, but on btrfs
+            // it is space no one can write (a fresh 160 MiB btrfs reports 154 MiB free and
+            // 79 MiB available, and fallocate of 100 MiB fails as root). Like df's "Avail".
+            report.bytesAvailable = qint64(space.f_bavail) * qint64(space.f_frsize);
         }
     }
 
     report.bytesNeeded = std::max<qint64>(0, needed - replaced + largestReplaced);
-    if (!plan.roots.isEmpty() && report.bytesNeeded > report.bytesAvailable &&
-        report.bytesAvailable > 0) {
+    if (!plan.roots.isEmpty() && report.bytesNeeded > report.bytesAvailable
+        && report.bytesAvailable > 0) {
         report.warnings.append(CopyIssue::withDetail(
             FileOperation::Preflight, plan.roots.first().destinationParent,
             QStringLiteral("not enough free space: the copy needs %1, %2 are available")

@@ -82,8 +82,7 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
     constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
     if (!source || source->path != root.sourceParent) {
         UniqueFd fd(::open(root.sourceParent.constData(), Flags));
-        struct stat st
-        {};
+        struct stat st = {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job, CopyIssue::fromErrno(FileOperation::Open, root.sourceParent, errno),
                          m_job.options.retryLimit, root.sourcePath, {});
@@ -95,8 +94,7 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
     }
     if (!destination || destination->path != root.destinationParent) {
         UniqueFd fd(::open(root.destinationParent.constData(), Flags));
-        struct stat st
-        {};
+        struct stat st = {};
         if (!fd || ::fstat(fd.get(), &st) != 0) {
             resolveError(m_job,
                          CopyIssue::fromErrno(FileOperation::Open, root.destinationParent, errno),
@@ -213,9 +211,8 @@ void TreeCopier::run()
             break;
         }
         case ItemKind::File: {
-            const bool small = item.size < m_job.options.smallFileThreshold &&
-                               item.hardLinkOf < 0 &&
-                               !(m_job.options.preserve.hardLinks && item.nlink > 1);
+            const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
+                               && !(m_job.options.preserve.hardLinks && item.nlink > 1);
             if (m_pool && small) {
                 m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
                 m_pool->submit([this, task] {

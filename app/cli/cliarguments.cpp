@@ -164,8 +164,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         return usageError(QStringLiteral("invalid --on-error '%1' (expected "
                                          "ask|retry|skip|abort)")
                               .arg(errorText));
-    if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask) &&
-        !stdinIsTerminal)
+    if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask)
+        && !stdinIsTerminal)
         return usageError(QStringLiteral("'ask' needs a terminal on standard input; choose "
                                          "another --on-conflict / --on-error policy"));
     options.onCollision = *collision;

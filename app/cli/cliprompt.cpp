@@ -56,9 +56,10 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
                 .arg(NativePath::toDisplay(question.destination), facts(question.destinationFacts),
                      facts(question.sourceFacts));
         const QString prompt =
-            intro + QStringLiteral("[o]verwrite, overwrite if [n]ewer, [s]kip, [r]ename to “%1”, "
-                                   "[e]nter a name, [c]ancel copy (capital letter: same for all): ")
-                        .arg(NativePath::toDisplay(question.suggestedName));
+            intro
+            + QStringLiteral("[o]verwrite, overwrite if [n]ewer, [s]kip, [r]ename to “%1”, "
+                             "[e]nter a name, [c]ancel copy (capital letter: same for all): ")
+                  .arg(NativePath::toDisplay(question.suggestedName));
         for (;;) {
             const char choice = readChoice(prompt);
             if (choice == 0)
@@ -87,8 +88,8 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
         }
     }
     case QuestionKind::Error: {
-        const QString prompt = question.issue.message() +
-                               QStringLiteral("\n[r]etry, [s]kip, skip [a]ll errors, a[b]ort: ");
+        const QString prompt = question.issue.message()
+                               + QStringLiteral("\n[r]etry, [s]kip, skip [a]ll errors, a[b]ort: ");
         for (;;) {
             switch (readChoice(prompt)) {
             case 'r':

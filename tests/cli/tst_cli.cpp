@@ -142,10 +142,9 @@ void TestCli::badUsageExitsTwo_data()
         << QStringList{QStringLiteral("--chunk-size"), QStringLiteral("1K"), QStringLiteral("a"),
                        QStringLiteral("b")}
         << QByteArray("chunk size must be");
-    QTest::newRow("bad policy") << QStringList{QStringLiteral("--on-conflict"),
-                                               QStringLiteral("maybe"), QStringLiteral("a"),
-                                               QStringLiteral("b")}
-                                << QByteArray("on-conflict");
+    QTest::newRow("bad policy") << QStringList{
+        QStringLiteral("--on-conflict"), QStringLiteral("maybe"), QStringLiteral("a"),
+        QStringLiteral("b")} << QByteArray("on-conflict");
     QTest::newRow("checksum file without verify")
         << QStringList{QStringLiteral("--checksum-file"), QStringLiteral("/tmp/x"),
                        QStringLiteral("a"), QStringLiteral("b")}
@@ -203,8 +202,8 @@ void TestCli::sigintCancelsAndExits130()
             const QJsonObject sample = QJsonDocument::fromJson(process.readLine()).object();
             if (sample.value(QStringLiteral("currentItem"))
                     .toString()
-                    .endsWith(QLatin1String("second")) &&
-                sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0)
+                    .endsWith(QLatin1String("second"))
+                && sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0)
                 midway = true;
         }
     }

@@ -75,8 +75,8 @@ qint64 makeSource(const QByteArray &path, Shape shape)
 
 bool isSparseShape(Shape shape)
 {
-    return shape == Shape::HoleAtStart || shape == Shape::HoleInMiddle ||
-           shape == Shape::HoleAtEnd || shape == Shape::Huge;
+    return shape == Shape::HoleAtStart || shape == Shape::HoleInMiddle || shape == Shape::HoleAtEnd
+           || shape == Shape::Huge;
 }
 
 } // namespace

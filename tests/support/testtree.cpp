@@ -58,10 +58,8 @@ QString show(const QByteArray &path)
 void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions &options,
                   QStringList &differences)
 {
-    struct stat sa
-    {};
-    struct stat sb
-    {};
+    struct stat sa = {};
+    struct stat sb = {};
     if (::lstat(a.constData(), &sa) != 0) {
         differences << QStringLiteral("cannot stat expected %1").arg(show(a));
         return;
@@ -81,8 +79,8 @@ void compareEntry(const QByteArray &a, const QByteArray &b, const CompareOptions
                            .arg(show(b));
     if (options.owners && (sa.st_uid != sb.st_uid || sa.st_gid != sb.st_gid))
         differences << QStringLiteral("owner differs: %1").arg(show(b));
-    if (options.mtimes && !S_ISLNK(sa.st_mode) &&
-        (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec || sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec))
+    if (options.mtimes && !S_ISLNK(sa.st_mode)
+        && (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec || sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec))
         differences << QStringLiteral("mtime differs: %1").arg(show(b));
     if (S_ISLNK(sa.st_mode)) {
         char ta[4096];
@@ -157,8 +155,7 @@ void collectParts(const QByteArray &root, QList<QByteArray> &found)
         const QByteArray path = root + '/' + name;
         if (name.endsWith(".sluice-part"))
             found << path;
-        struct stat st
-        {};
+        struct stat st = {};
         if (::lstat(path.constData(), &st) == 0 && S_ISDIR(st.st_mode))
             collectParts(path, found);
     }
@@ -242,8 +239,7 @@ bool makePath(const QByteArray &path, mode_t mode)
 
 qint64 allocatedBytes(const QByteArray &path)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     return ::lstat(path.constData(), &st) == 0 ? qint64(st.st_blocks) * 512 : -1;
 }
 
@@ -264,8 +260,7 @@ QList<QByteArray> findPartFiles(const QByteArray &root)
 
 void removeTree(const QByteArray &root)
 {
-    struct stat st
-    {};
+    struct stat st = {};
     if (::lstat(root.constData(), &st) != 0)
         return;
     if (S_ISDIR(st.st_mode)) {
@@ -286,8 +281,7 @@ qint64 countEntries(const QByteArray &root)
     for (const QByteArray &name : listNames(root, &ok)) {
         ++count;
         const QByteArray path = root + '/' + name;
-        struct stat st
-        {};
+        struct stat st = {};
         if (::lstat(path.constData(), &st) == 0 && S_ISDIR(st.st_mode))
             count += countEntries(path);
     }
