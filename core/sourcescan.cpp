@@ -183,16 +183,16 @@ void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOption
             continue;
         }
         const char *name = entry->d_name;
-        if ((name[0] == '.' && name[1] == '\0') ||
-            (name[0] == '.' && name[1] == '.' && name[2] == '\0'))
+        if ((name[0] == '.' && name[1] == '\0')
+            || (name[0] == '.' && name[1] == '.' && name[2] == '\0'))
             continue;
         const int parentFd = ::dirfd(frame.directory);
         struct stat child
         {};
         if (::fstatat(parentFd, name, &child, flags) != 0) {
             // Following: a dangling link is copied as a link; count it as one.
-            if (options.followSymlinks &&
-                ::fstatat(parentFd, name, &child, AT_SYMLINK_NOFOLLOW) == 0)
+            if (options.followSymlinks
+                && ::fstatat(parentFd, name, &child, AT_SYMLINK_NOFOLLOW) == 0)
                 count(summary, child);
             else
                 ++summary.unreadable;

@@ -90,11 +90,11 @@ bool WindowSettings::operator==(const WindowSettings &other) const
 {
     const CopyOptions &a = options;
     const CopyOptions &b = other.options;
-    return a.chunkSize == b.chunkSize && a.queueDepth == b.queueDepth &&
-           a.onCollision == b.onCollision && a.onError == b.onError && a.engine == b.engine &&
-           a.durability == b.durability && a.verify == b.verify &&
-           a.followSymlinks == b.followSymlinks && a.preserve == b.preserve &&
-           a.speedLimit == b.speedLimit && showChart == other.showChart;
+    return a.chunkSize == b.chunkSize && a.queueDepth == b.queueDepth
+           && a.onCollision == b.onCollision && a.onError == b.onError && a.engine == b.engine
+           && a.durability == b.durability && a.verify == b.verify
+           && a.followSymlinks == b.followSymlinks && a.preserve == b.preserve
+           && a.speedLimit == b.speedLimit && showChart == other.showChart;
 }
 
 QList<QByteArray> loadRecentDestinations()

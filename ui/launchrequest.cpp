@@ -148,8 +148,8 @@ std::optional<LaunchRequest> decodeLaunchRequest(const QByteArray &data)
     if (magic != Magic || version != FormatVersion)
         return std::nullopt;
     LaunchRequest request;
-    stream >> request.sources >> request.destination >> request.start >> request.move >>
-        request.newWindow;
+    stream >> request.sources >> request.destination >> request.start >> request.move
+        >> request.newWindow;
     if (stream.status() != QDataStream::Ok || !stream.atEnd())
         return std::nullopt;
     return request;

@@ -300,8 +300,8 @@ void MainWindow::onFinished(const CopyResult &result)
     const bool move = session->options().move;
     m_transferArea->showResult(result, session->request(), move);
     session->deleteLater();
-    if (result.status == CopyStatus::Succeeded ||
-        result.status == CopyStatus::CompletedWithWarnings)
+    if (result.status == CopyStatus::Succeeded
+        || result.status == CopyStatus::CompletedWithWarnings)
         m_sources->clear();
     notifyIfInactive(this, IssueReport::headline(result, move),
                      IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')));

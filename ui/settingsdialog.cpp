@@ -62,8 +62,8 @@ SettingsDialog::SettingsDialog(const WindowSettings &settings, QWidget *parent)
                               this))
     , m_chart(new QCheckBox(tr("Show the rate &chart while copying"), this))
     , m_problem(new QLabel(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel |
-                                         QDialogButtonBox::RestoreDefaults,
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel
+                                         | QDialogButtonBox::RestoreDefaults,
                                      this))
 {
     setObjectName(QStringLiteral("settingsDialog"));

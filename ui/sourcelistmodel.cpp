@@ -86,8 +86,8 @@ void SourceListModel::clear()
 
 void SourceListModel::setScanOptions(const ScanOptions &options)
 {
-    if (options.followSymlinks == m_options.followSymlinks &&
-        options.countHardLinksOnce == m_options.countHardLinksOnce)
+    if (options.followSymlinks == m_options.followSymlinks
+        && options.countHardLinksOnce == m_options.countHardLinksOnce)
         return;
     m_options = options;
     m_options.rootOnly = false;
@@ -172,8 +172,9 @@ QVariant SourceListModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         QString tip = Format::path(row.path);
         if (summary.unreadable > 0)
-            tip += QLatin1Char('\n') + tr("Entries that could not be read (not counted): %1")
-                                           .arg(Format::count(summary.unreadable));
+            tip += QLatin1Char('\n')
+                   + tr("Entries that could not be read (not counted): %1")
+                         .arg(Format::count(summary.unreadable));
         return tip;
     }
     if (role == Qt::TextAlignmentRole && index.column() >= SizeColumn)

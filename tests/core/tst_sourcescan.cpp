@@ -75,8 +75,8 @@ std::optional<SourceSummary> TestSourceScan::scanOne(const QByteArray &path,
     SourceScanner scanner;
     QSignalSpy spy(&scanner, &SourceScanner::scanned);
     const quint64 id = scanner.scan(path, options);
-    if (!QTest::qWaitFor([&] { return finalReport(spy, id).has_value(); }, 30000) ||
-        scanner.pendingCount() != 0)
+    if (!QTest::qWaitFor([&] { return finalReport(spy, id).has_value(); }, 30000)
+        || scanner.pendingCount() != 0)
         return std::nullopt;
     return finalReport(spy, id);
 }

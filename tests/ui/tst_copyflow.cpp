@@ -276,8 +276,8 @@ void TestCopyFlow::conflictIsAnsweredThroughTheDialog()
 
     CollisionDialog *dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT(
-        (dialog = UiTest::find<CollisionDialog>(m_window.get(), "collisionDialog")) &&
-            dialog->isVisible(),
+        (dialog = UiTest::find<CollisionDialog>(m_window.get(), "collisionDialog"))
+            && dialog->isVisible(),
         30000);
     QCOMPARE(UiTest::find<QLabel>(dialog, "sourceSize")->text(), Format::size(1000));
     QCOMPARE(UiTest::find<QLabel>(dialog, "existingSize")->text(), Format::size(old.size()));
@@ -315,8 +315,8 @@ void TestCopyFlow::errorIsAnsweredThroughTheDialog()
     QTest::mouseClick(button("copyButton"), Qt::LeftButton);
 
     ErrorDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = UiTest::find<ErrorDialog>(m_window.get(), "errorDialog")) &&
-                                 dialog->isVisible(),
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = UiTest::find<ErrorDialog>(m_window.get(), "errorDialog"))
+                                 && dialog->isVisible(),
                              30000);
     QCOMPARE(UiTest::find<QLabel>(dialog, "errorOperation")->text(), QStringLiteral("Cannot open"));
     QCOMPARE(UiTest::find<QLabel>(dialog, "errorPath")->text(),
@@ -368,8 +368,8 @@ void TestCopyFlow::closingDuringACopyAsksAndCancels()
     m_window->close();
     QVERIFY(m_window->isVisible()); // not without asking
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = UiTest::find<QMessageBox>(m_window.get(), "closeWhileCopyingBox")) &&
-                box->isVisible());
+    QTRY_VERIFY((box = UiTest::find<QMessageBox>(m_window.get(), "closeWhileCopyingBox"))
+                && box->isVisible());
     QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("cancelAndCloseButton")),
                       Qt::LeftButton);
     gate.open();
