@@ -258,7 +258,8 @@ QString TransferPanel::pipelineHint(const CopyProgress &progress)
                   "their data; rates show zero.");
     switch (progress.phase) {
     case CopyPhase::Idle:
-        return tr("Add sources and a destination folder, then press Copy (Ctrl+Return).");
+        return tr("Copy (Ctrl+Return) or Move (Ctrl+Shift+Return) starts; reading, the buffers "
+                  "and writing then show here.");
     case CopyPhase::Scanning:
         return tr("Listing the files and folders to copy.");
     case CopyPhase::Checking:
