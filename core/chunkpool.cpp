@@ -81,6 +81,11 @@ Chunk *ChunkPool::pop(const std::function<bool()> &abandon)
 {
     std::unique_lock lock(m_mutex);
     m_filledAvailable.wait(lock, [&] { return !m_filled.empty() || abandon(); });
+    return takeFilledLocked();
+}
+
+Chunk *ChunkPool::takeFilledLocked()
+{
     if (m_filled.empty())
         return nullptr;
     Chunk *chunk = m_filled.front();
@@ -92,12 +97,7 @@ Chunk *ChunkPool::pop(const std::function<bool()> &abandon)
 Chunk *ChunkPool::tryPop()
 {
     std::lock_guard lock(m_mutex);
-    if (m_filled.empty())
-        return nullptr;
-    Chunk *chunk = m_filled.front();
-    m_filled.pop_front();
-    m_queuedCount.store(int(m_filled.size()), std::memory_order_relaxed);
-    return chunk;
+    return takeFilledLocked();
 }
 
 void ChunkPool::wakeAll()

@@ -68,6 +68,8 @@ public:
     int queued() const { return m_queuedCount.load(std::memory_order_relaxed); }
 
 private:
+    Chunk *takeFilledLocked(); // m_mutex held
+
     const qint64 m_chunkSize;
     std::vector<Chunk> m_chunks;
     std::vector<Chunk *> m_free;

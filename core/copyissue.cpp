@@ -84,6 +84,8 @@ QString operationName(FileOperation operation)
         return QStringLiteral("Verification failed for");
     case FileOperation::Preflight:
         return QStringLiteral("Check before copying");
+    case FileOperation::Cleanup:
+        return QStringLiteral("Cleaned up");
     }
     return QStringLiteral("Cannot process");
 }

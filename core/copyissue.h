@@ -27,6 +27,7 @@ enum class FileOperation : quint8 {
     Link,           ///< linkat(2) for hard links kept as hard links
     Verify,         ///< re-reading the destination and comparing checksums
     Preflight,      ///< checks made before the first byte is written
+    Cleanup,        ///< removing a part file left by an interrupted run
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or

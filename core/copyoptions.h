@@ -88,8 +88,9 @@ struct CopyOptions
     qint64 smallFileThreshold = 1 * MiB;
     /// Threads in the small-file pool; 0 = clamp(ideal thread count, 2, 8), 1 = none.
     int smallFileWorkers = 0;
-    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind").
-    qint64 flushWindow = 32 * MiB;
+    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind"). With FlushBehindLag
+    /// windows in flight, a file being written never has more than about 3 windows dirty.
+    qint64 flushWindow = 8 * MiB;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

@@ -7,17 +7,34 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sys/types.h>
+#include <vector>
 
 namespace Sluice {
+
+class DirectoryHandle;
+using DirectoryRef = std::shared_ptr<DirectoryHandle>;
+
+/// A source entry to delete once the copy that replaces it is durable (move).
+struct PendingRemoval
+{
+    DirectoryRef sourceDirectory; ///< the folder holding the entry
+    QByteArray name;              ///< entry name in it
+    QByteArray path;              ///< for messages
+    bool folder = false;          ///< rmdir instead of unlink
+};
 
 /// An open folder on either side of a copy. Everything below it is reached with openat(2),
 /// mkdirat(2), renameat2(2) relative to `fd`, so trees whose full paths exceed PATH_MAX copy
 /// like any other, and a folder renamed or replaced by a symlink during the copy cannot
-/// redirect writes. Shared (std::shared_ptr) by the tree walk and the small-file tasks
-/// inside it: the `finalizer` runs when the last of them lets go, that is after every child
-/// is done, which is when a folder's own permission bits and times can be applied
-/// (post-order, DESIGN.md "Transfer").
+/// redirect writes. Shared (std::shared_ptr) by the tree walk, the small-file tasks inside it
+/// and its child folders (`parent`): the `finalizer` runs when the last of them lets go,
+/// that is after every child is done, which is when a folder's own permission bits and times
+/// can be applied and, for a move, when its sources can be deleted (post-order, DESIGN.md
+/// "Transfer"). Members other than the atomics and the removal list are set before the
+/// handle is shared.
 class DirectoryHandle final
 {
 public:
@@ -35,17 +52,37 @@ public:
     DirectoryHandle(const DirectoryHandle &) = delete;
     DirectoryHandle &operator=(const DirectoryHandle &) = delete;
 
+    /// Queues a source entry for deletion when this (destination) folder is complete.
+    void addRemoval(PendingRemoval removal)
+    {
+        std::lock_guard lock(m_mutex);
+        m_removals.push_back(std::move(removal));
+    }
+    std::vector<PendingRemoval> takeRemovals()
+    {
+        std::lock_guard lock(m_mutex);
+        return std::move(m_removals);
+    }
+
     UniqueFd fd;
     QByteArray path; ///< native path for messages (may exceed PATH_MAX)
     dev_t device = 0;
     /// Created by this job, so it started empty: no collisions possible inside.
     bool createdByCopy = false;
-    /// Set when a child was not copied (or not moved), e.g. to keep a moved folder's source.
+    /// The destination folder this one is inside (keeps it open and unfinished until this
+    /// one is finished); null for the folders a job starts from.
+    DirectoryRef parent;
+    /// Move: the source folder this destination folder replaces, deleted from its parent
+    /// once everything in it has been moved.
+    std::optional<PendingRemoval> source;
+    /// Set when a child was not copied (or not moved): a moved folder's source then stays.
     std::atomic<bool> incomplete{false};
     /// Runs in the destructor, on whichever thread releases the last reference.
     std::function<void(DirectoryHandle &)> finalizer;
-};
 
-using DirectoryRef = std::shared_ptr<DirectoryHandle>;
+private:
+    std::mutex m_mutex;
+    std::vector<PendingRemoval> m_removals;
+};
 
 } // namespace Sluice

@@ -25,8 +25,8 @@ struct DataTransfer
     QByteArray sourcePath;      ///< for messages
     QByteArray destinationPath; ///< final name, for messages and hooks
     qint64 plannedSize = 0;     ///< st_size when opened (a hint: /proc files lie)
-    bool sparse = false;        ///< the source looks sparse: skip holes
-    qint64 startOffset = 0;     ///< resume here (after another engine fell back)
+    bool sparse = false;    ///< the source looks sparse and the destination keeps holes: skip them
+    qint64 startOffset = 0; ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;
     FlushBehind *flush = nullptr;        ///< may be null
     ChecksumHasher *hasher = nullptr;    ///< may be null (stream engine only)

@@ -18,6 +18,10 @@ struct IoHooks
     std::function<int(const QByteArray &destination, qint64 offset, qint64 length)> beforeWrite;
     /// Before a source is opened for reading. A non-zero return is the errno of open(2).
     std::function<int(const QByteArray &source)> beforeOpen;
+    /// Right after a part file, link, FIFO or node is created under its part name
+    /// @p partPath, before data, metadata and the rename (used to replace it on purpose, as
+    /// someone else writing in the destination folder could).
+    std::function<void(const QByteArray &partPath)> afterPartCreated;
     /// After the data of @p destination is written and flushed, before verification re-reads
     /// it through @p partFd (used to corrupt a copy on purpose).
     std::function<void(int partFd, const QByteArray &destination)> beforeVerify;

@@ -5,6 +5,7 @@
 #include "decisions.h"
 #include "engine.h"
 #include "flushbehind.h"
+#include "folderfinisher.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "kernelengine.h"
@@ -23,6 +24,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -30,7 +32,7 @@ namespace Sluice {
 
 namespace {
 
-constexpr int FlushBehindLag = 4; // windows in flight before the oldest is waited for
+constexpr int FlushBehindLag = 2; // windows in flight before the oldest is waited for
 
 bool isPseudoFileSystem(int fd)
 {
@@ -56,64 +58,25 @@ bool sameTime(const timespec &a, const timespec &b)
     return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
-// A stat for collision decisions about an entry that is not opened (links, FIFOs).
-struct stat statFromItem(const PlanItem &item)
+// FUSE file systems report a full disk as EPERM or EIO (fusefat does): when a write fails
+// that way and the destination has less room than the file needs, say so.
+CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
 {
-    struct stat st = {};
-    st.st_dev = item.dev;
-    st.st_ino = item.ino;
-    st.st_mode = item.mode;
-    st.st_size = item.size;
-    st.st_mtim = item.mtime;
-    return st;
-}
-
-// Creates the part file; a leftover from an interrupted run (not locked by a live copy) is
-// replaced. Returns the descriptor or -errno.
-int createPartFile(int directoryFd, const QByteArray &partName)
-{
-    constexpr int Flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        const int fd =
-            retryOnEintr([&] { return ::openat(directoryFd, partName.constData(), Flags, 0600); });
-        if (fd >= 0) {
-            // The lock tells a later run's stale-part cleanup that this file is alive.
-            ::flock(fd, LOCK_EX | LOCK_NB);
-            return fd;
-        }
-        if (errno != EEXIST || attempt > 0)
-            return -errno;
-        UniqueFd stale(::openat(directoryFd, partName.constData(),
-                                O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
-        if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
-            return -EBUSY; // another copy is writing it right now
-        ::unlinkat(directoryFd, partName.constData(), 0);
-    }
-    return -EEXIST;
-}
-
-// renameat2(2) with RENAME_NOREPLACE where the file system has it; where it does not
-// (EINVAL: some FUSE file systems), linkat(2) gives the same no-replace guarantee, and as a
-// last resort a check right before a plain rename.
-int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
-{
-    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
-        == 0)
-        return 0;
-    if (errno != EINVAL && errno != ENOSYS)
-        return errno;
-    if (::linkat(directoryFd, from.constData(), directoryFd, to.constData(), 0) == 0) {
-        ::unlinkat(directoryFd, from.constData(), 0);
-        return 0;
-    }
-    if (errno == EEXIST)
-        return EEXIST;
-    struct stat st = {};
-    if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-        return EEXIST;
-    if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
-        return 0;
-    return errno;
+    if ((issue.operation != FileOperation::Write && issue.operation != FileOperation::Flush)
+        || issue.errorCode == ENOSPC || issue.errorCode == 0)
+        return issue;
+    struct statvfs space = {};
+    if (::fstatvfs(fd, &space) != 0)
+        return issue;
+    const qint64 available = qint64(space.f_bavail) * qint64(space.f_frsize);
+    struct stat written = {};
+    const qint64 have = ::fstat(fd, &written) == 0 ? qint64(written.st_blocks) * 512 : 0;
+    if (available < fileSize - have)
+        issue.detail = QStringLiteral("the destination is probably full (%1 bytes free, the file "
+                                      "needs %2 more)")
+                           .arg(available)
+                           .arg(fileSize - have);
+    return issue;
 }
 
 } // namespace
@@ -136,7 +99,7 @@ QByteArray ItemCopier::sourcePath(const ItemTask &task) const
 
 QByteArray ItemCopier::destinationPath(const ItemTask &task, const QByteArray &name) const
 {
-    return NativePath::join(task.destinationDirectory->path, name);
+    return destinationPathOf(task, name);
 }
 
 ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
@@ -145,7 +108,9 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
     if (item.hardLinkOf >= 0) {
         if (const auto linked = linkToFirst(task))
             return *linked;
-        // The first name was not copied: this name becomes the copy.
+        // The first name was not copied, or the destination cannot link: this name becomes
+        // a copy of its own, and its bytes join the total (counted once, for the first name).
+        m_job.counters.addTotal(item.size);
     }
     ItemProgress progress(m_job.counters, item.size, task.serial);
     if (task.serial)
@@ -213,15 +178,24 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray partName = partFileName(placement.name);
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
+    if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
+        // A create that failed half-way (some FUSE file systems) must not leave an empty
+        // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
+        ::unlinkat(directoryFd, partName.constData(), 0);
+    }
     if (partFd < 0) {
-        CopyIssue issue =
-            CopyIssue::fromErrno(FileOperation::Create, destinationPath(task, partName), -partFd);
+        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
         if (-partFd == EBUSY)
             issue.detail = QStringLiteral("another copy is writing this file");
         return fail(issue);
     }
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
+    CreatedPart created;
+    if (struct stat st = {}; ::fstat(part.get(), &st) == 0)
+        created = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(task, partName));
 
     DataTransfer transfer;
     transfer.sourceFd = sourceFd.get();
@@ -229,7 +203,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     transfer.sourcePath = source;
     transfer.destinationPath = destination;
     transfer.plannedSize = before.st_size;
-    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size;
+    // Holes are skipped only where the destination keeps them; elsewhere every byte is
+    // written in order (zeros read from the holes), never a write past the end.
+    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size
+                      && fileSystemKeepsHoles(part.get());
     transfer.progress = &progress;
     const quint64 skipsAtStart = m_job.control.skipRequests();
     if (task.serial)
@@ -238,7 +215,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         };
     std::optional<FlushBehind> flush;
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
-    if (durable && before.st_size >= 2 * m_job.options.flushWindow) {
+    // Big files go through the serial path; writing back behind them keeps the dirty page
+    // cache bounded. Small files in the pool are left to the final syncfs(2).
+    if (durable && task.serial) {
         flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow, FlushBehindLag);
         transfer.flush = &*flush;
     }
@@ -251,7 +230,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     const DataOutcome data = moveData(task, transfer, reader, before.st_dev);
     switch (data.status) {
     case DataOutcome::Status::Failed:
-        return fail(data.issue);
+        return fail(withSpaceHint(data.issue, part.get(), before.st_size));
     case DataOutcome::Status::Cancelled:
         return {ItemOutcome::Cancelled, std::nullopt};
     case DataOutcome::Status::Skipped:
@@ -323,17 +302,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error = placement.action == Placement::Action::Overwrite
-                              ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                            placement.name.constData())
-                                         == 0
-                                     ? 0
-                                     : errno)
-                              : renameNoReplace(directoryFd, partName, placement.name);
+        const int error =
+            renameIntoPlace(directoryFd, partName, placement.name,
+                            placement.action == Placement::Action::Overwrite, created);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
-            return fail(CopyIssue::fromErrno(FileOperation::Rename, destination, error));
+            return fail(renameIssue(error, destinationPath(task, partName), destination));
         // Someone created the name while we copied: decide again, like any collision.
         placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
                                      destination);
@@ -351,6 +326,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         recordChecksum(m_job, digest, destination);
     if (m_job.options.preserve.hardLinks && item.nlink > 1)
         rememberLink(task, placement.name);
+    queueSourceRemoval(m_job, m_plan, task);
     return {ItemOutcome::Copied, std::nullopt};
 }
 
@@ -388,10 +364,45 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
     return StreamEngine::copyInline(m_job, transfer);
 }
 
+std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
+{
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (!m_job.options.move || task.followSource || item.dev != task.destinationDirectory->device)
+        return std::nullopt;
+    const int directoryFd = task.destinationDirectory->fd.get();
+    const QByteArray destination = destinationPath(task, task.destinationName);
+    const struct stat source = statFromItem(item);
+    const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
+                                                 !task.destinationDirectory->createdByCopy, item,
+                                                 source, sourcePath(task), destination);
+    switch (placement.action) {
+    case Placement::Action::Skip:
+        return ItemOutcome::Skipped;
+    case Placement::Action::Cancel:
+        return ItemOutcome::Cancelled;
+    case Placement::Action::Merge:
+    case Placement::Action::Fail:
+        return std::nullopt; // merge item by item; failures are reported by the copy path
+    default:
+        break;
+    }
+    const unsigned flags = placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
+    if (::renameat2(task.sourceDirectory->fd.get(), task.sourceName.constData(), directoryFd,
+                    placement.name.constData(), flags)
+        != 0)
+        return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
+    return ItemOutcome::Copied;
+}
+
 void ItemCopier::rememberLink(const ItemTask &task, const QByteArray &finalName)
 {
+    // Keyed by the group's first name (what later names look up), by whichever name of the
+    // group was copied first: when the first name failed, the others link to the next.
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    const qint32 group = item.hardLinkOf >= 0 ? item.hardLinkOf : task.index;
     std::lock_guard lock(m_linkMutex);
-    m_firstLinks.insert(task.index, {task.destinationDirectory, finalName});
+    if (!m_firstLinks.contains(group))
+        m_firstLinks.insert(group, {task.destinationDirectory, finalName});
 }
 
 std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
@@ -428,21 +439,37 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                          partName.constData(), 0)
                 != 0) {
                 error = errno;
+                if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
+                    || error == EXDEV) {
+                    // FAT and the like cannot link (nor can an inode with too many links):
+                    // like other metadata the destination refuses, copy the data and warn.
+                    ::unlinkat(directoryFd, partName.constData(), 0);
+                    CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination,
+                                                             error, IssueSeverity::Warning);
+                    refused.detail = QStringLiteral("hard links cannot be kept here; copied "
+                                                    "as separate files");
+                    m_job.issues.addGrouped(refused);
+                    return std::nullopt;
+                }
             } else {
                 PartFileGuard guard(directoryFd, partName);
-                error = placement.action == Placement::Action::Overwrite
-                            ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                          placement.name.constData())
-                                       == 0
-                                   ? 0
-                                   : errno)
-                            : renameNoReplace(directoryFd, partName, placement.name);
+                CreatedPart created;
+                if (struct stat st = {}; ::fstatat(first.first->fd.get(), first.second.constData(),
+                                                   &st, AT_SYMLINK_NOFOLLOW)
+                                         == 0)
+                    created = CreatedPart::fromStat(st);
+                if (m_job.hooks.afterPartCreated)
+                    m_job.hooks.afterPartCreated(destinationPath(task, partName));
+                error = renameIntoPlace(directoryFd, partName, placement.name,
+                                        placement.action == Placement::Action::Overwrite, created);
                 if (error == 0) {
                     guard.commit();
+                    queueSourceRemoval(m_job, m_plan, task);
                     return ItemOutcome::Copied;
                 }
             }
-            issue = CopyIssue::fromErrno(FileOperation::Link, destination, error);
+            issue = renameIssue(error, destinationPath(task, partName), destination,
+                                FileOperation::Link);
         }
         const ErrorAction action =
             resolveError(m_job, issue, attempt, sourcePath(task), destination);
@@ -451,182 +478,6 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
         if (action == ErrorAction::Abort && !m_job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
-    }
-}
-
-ItemOutcome ItemCopier::copySpecial(const ItemTask &task)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const QByteArray source = sourcePath(task);
-    const int sourceDirFd = task.sourceDirectory->fd.get();
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        QByteArray linkTarget;
-        if (item.kind == ItemKind::Symlink) {
-            QByteArray buffer(qMax<qint64>(256, item.size + 1), Qt::Uninitialized);
-            for (;;) {
-                const ssize_t length = ::readlinkat(sourceDirFd, task.sourceName.constData(),
-                                                    buffer.data(), buffer.size());
-                if (length < 0) {
-                    issue = CopyIssue::fromErrno(FileOperation::Read, source, errno);
-                    break;
-                }
-                if (length < buffer.size()) {
-                    linkTarget = buffer.left(length);
-                    break;
-                }
-                buffer.resize(buffer.size() * 2);
-            }
-        }
-        if (issue.errorCode == 0) {
-            const struct stat sourceStat = statFromItem(item);
-            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip)
-                return ItemOutcome::Skipped;
-            if (placement.action == Placement::Action::Cancel)
-                return ItemOutcome::Cancelled;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                const QByteArray partName = partFileName(placement.name);
-                const QByteArray finalPath = destinationPath(task, placement.name);
-                int error = 0;
-                for (int tries = 0; tries < 2; ++tries) {
-                    int result = 0;
-                    switch (item.kind) {
-                    case ItemKind::Symlink:
-                        result =
-                            ::symlinkat(linkTarget.constData(), directoryFd, partName.constData());
-                        break;
-                    case ItemKind::Fifo:
-                        result = ::mkfifoat(directoryFd, partName.constData(), 0600);
-                        break;
-                    default:
-                        result = ::mknodat(directoryFd, partName.constData(),
-                                           (item.mode & S_IFMT) | 0600, item.rdev);
-                        break;
-                    }
-                    error = result == 0 ? 0 : errno;
-                    if (error != EEXIST)
-                        break;
-                    ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
-                }
-                if (error == EPERM
-                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
-                        || item.kind == ItemKind::Socket)) {
-                    m_job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
-                                                          IssueSeverity::Warning));
-                    return ItemOutcome::Skipped;
-                }
-                if (error == 0) {
-                    PartFileGuard guard(directoryFd, partName);
-                    error = applyMetadataAt(directoryFd, partName, item, m_job.options.preserve,
-                                            m_job.umask, finalPath, m_job.issues);
-                    if (error == 0)
-                        error = placement.action == Placement::Action::Overwrite
-                                    ? (::renameat(directoryFd, partName.constData(), directoryFd,
-                                                  placement.name.constData())
-                                               == 0
-                                           ? 0
-                                           : errno)
-                                    : renameNoReplace(directoryFd, partName, placement.name);
-                    if (error == 0) {
-                        guard.commit();
-                        return ItemOutcome::Copied;
-                    }
-                    issue = CopyIssue::fromErrno(FileOperation::Rename, finalPath, error);
-                } else {
-                    issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-                }
-            }
-        }
-        const ErrorAction action = resolveError(m_job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        if (action == ErrorAction::Abort && !m_job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
-}
-
-std::pair<DirectoryRef, DirectoryRef> ItemCopier::openFolder(const ItemTask &task,
-                                                             ItemOutcome &outcome)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const QByteArray source = sourcePath(task);
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-    constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
-                                   DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat = {};
-        if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
-            issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
-        } else {
-            const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip) {
-                outcome = ItemOutcome::Skipped;
-                return {};
-            }
-            if (placement.action == Placement::Action::Cancel) {
-                outcome = ItemOutcome::Cancelled;
-                return {};
-            }
-            const QByteArray finalPath = destinationPath(task, placement.name);
-            bool created = false;
-            int error = 0;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                if (placement.action != Placement::Action::Merge) {
-                    if (::mkdirat(directoryFd, placement.name.constData(), 0700) == 0)
-                        created = true;
-                    else if (errno != EEXIST)
-                        error = errno;
-                }
-                UniqueFd destinationFd;
-                struct stat destinationStat = {};
-                if (error == 0) {
-                    destinationFd.reset(::openat(directoryFd, placement.name.constData(),
-                                                 DirectoryFlags | O_NOFOLLOW));
-                    if (!destinationFd || ::fstat(destinationFd.get(), &destinationStat) != 0)
-                        error = errno;
-                }
-                if (error == 0) {
-                    auto sourceHandle = std::make_shared<DirectoryHandle>(
-                        std::move(sourceFd), source, sourceStat.st_dev, false);
-                    auto destinationHandle = std::make_shared<DirectoryHandle>(
-                        std::move(destinationFd), finalPath, destinationStat.st_dev, created);
-                    if (created) {
-                        JobContext &job = m_job;
-                        destinationHandle->finalizer = [&job, item, sourceHandle,
-                                                        finalPath](DirectoryHandle &folder) {
-                            applyMetadata(folder.fd.get(), sourceHandle->fd.get(), item,
-                                          job.options.preserve, job.umask, finalPath, job.issues);
-                        };
-                    }
-                    outcome = ItemOutcome::Copied;
-                    return {sourceHandle, destinationHandle};
-                }
-                issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-            }
-        }
-        const ErrorAction action = resolveError(m_job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        outcome = action == ErrorAction::Abort && !m_job.aborted.load() ? ItemOutcome::Cancelled
-                                                                        : ItemOutcome::Failed;
-        return {};
     }
 }
 

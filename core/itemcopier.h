@@ -1,6 +1,7 @@
 #pragma once
 
 #include "directoryhandle.h"
+#include "itemtask.h"
 #include "plan.h"
 
 #include <QHash>
@@ -15,21 +16,6 @@ struct JobContext;
 struct DataOutcome;
 struct DataTransfer;
 class ItemProgress;
-
-/// How one item ended.
-enum class ItemOutcome : quint8 { Copied, Skipped, Failed, Cancelled };
-
-/// One item handed to the ItemCopier: where it comes from and where it goes.
-struct ItemTask
-{
-    qint32 index = -1;
-    DirectoryRef sourceDirectory;
-    QByteArray sourceName;
-    DirectoryRef destinationDirectory;
-    QByteArray destinationName;
-    bool followSource = false; ///< open the source through a symlink (followed links, roots)
-    bool serial = false;       ///< big-file path: reader thread, "current file" display, skip
-};
 
 /// Copies single items (worker thread and small-file threads; thread-safe). For a regular
 /// file: open the source (O_NOFOLLOW, so a file swapped for a symlink since the scan is
@@ -49,16 +35,10 @@ public:
     /// pipelined stream engine (worker thread), or null to copy inline (small files).
     ItemOutcome copyFile(const ItemTask &task, ChunkReader *reader);
 
-    /// Recreates a symlink verbatim (readlinkat(2) / symlinkat(2)), a FIFO (mkfifoat(3), never
-    /// opened), or a device node or socket (mknodat(2); without the privilege this is
-    /// skipped with a warning).
-    ItemOutcome copySpecial(const ItemTask &task);
-
-    /// Creates the destination folder of @p task (mode 0700 until its children are done)
-    /// or merges into an existing one, and opens both sides. The destination handle's
-    /// finalizer applies the folder's metadata when its last child is done. Returns null
-    /// with @p outcome set when the folder cannot be copied.
-    std::pair<DirectoryRef, DirectoryRef> openFolder(const ItemTask &task, ItemOutcome &outcome);
+    /// Move on one file system: renameat2(2) moves @p task's item (a folder with its whole
+    /// subtree) at once, under the collision policy. Nothing when a rename cannot serve
+    /// (another file system or mount, a folder to merge into): then copy and delete.
+    std::optional<ItemOutcome> moveByRename(const ItemTask &task);
 
 private:
     struct Attempt;

@@ -31,6 +31,7 @@ struct JobContext
         , chunks(std::make_unique<ChunkPool>(options.chunkSize, options.queueDepth))
     {
         control.setSpeedLimit(options.speedLimit);
+        counters.setPhase(CopyPhase::Scanning); // the first sample may come before the walk
         // Cancel, skip and resume must reach threads blocked on the pool or a question.
         control.addWaker([this] {
             chunks->wakeAll();

@@ -117,9 +117,9 @@ DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, de
     }
     // A trailing hole, or holes skipped since the last write: give the part its size.
     if (regions.isSparse() || transfer.startOffset != 0) {
-        if (retryOnEintr([&] { return ::ftruncate(transfer.destinationFd, position); }) != 0)
+        if (const int error = ensureFileSize(transfer.destinationFd, position))
             return DataOutcome::failed(
-                CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, errno));
+                CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, error));
     }
     transfer.progress->advanceTo(position);
     return DataOutcome::done(position);

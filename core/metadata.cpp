@@ -42,6 +42,19 @@ mode_t effectiveMode(const PlanItem &item, const PreserveOptions &preserve, mode
     return mode;
 }
 
+// New files belong to the process's effective user and group; asked once, not per file.
+uid_t effectiveUser()
+{
+    static const uid_t user = ::geteuid();
+    return user;
+}
+
+gid_t effectiveGroup()
+{
+    static const gid_t group = ::getegid();
+    return group;
+}
+
 } // namespace
 
 int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
@@ -88,8 +101,8 @@ int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool ac
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
                   mode_t umask, const QByteArray &destinationPath, IssueLog &issues)
 {
-    bool ownerKept = item.uid == ::geteuid();
-    bool groupKept = item.gid == ::getegid();
+    bool ownerKept = item.uid == effectiveUser();
+    bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
         if (::fchown(fd, item.uid, item.gid) == 0) {
             ownerKept = groupKept = true;
@@ -124,8 +137,8 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
                     const QByteArray &destinationPath, IssueLog &issues)
 {
     const bool isLink = item.kind == ItemKind::Symlink;
-    bool ownerKept = item.uid == ::geteuid();
-    bool groupKept = item.gid == ::getegid();
+    bool ownerKept = item.uid == effectiveUser();
+    bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
         if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
             == 0) {
@@ -137,7 +150,9 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     }
     if (!isLink) {
         const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
-        if (::fchmodat(directoryFd, name.constData(), mode, 0) != 0) {
+        // AT_SYMLINK_NOFOLLOW: should the name have been swapped for a link since it was
+        // created, the link's target must not get this mode (glibc refuses with EOPNOTSUPP).
+        if (::fchmodat(directoryFd, name.constData(), mode, AT_SYMLINK_NOFOLLOW) != 0) {
             if (const int fatal =
                     report(issues, FileOperation::SetPermissions, destinationPath, errno))
                 return fatal;

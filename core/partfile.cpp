@@ -1,9 +1,16 @@
 #include "partfile.h"
 
+#include "issuelog.h"
+#include "nativepath.h"
+#include "posixio.h"
+
 #include <QCryptographicHash>
 
 #include <climits>
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Sluice {
@@ -24,6 +31,121 @@ bool isPartFileName(const QByteArray &name)
 {
     return name.size() > qsizetype(sizeof PartFileSuffix) && name.startsWith('.')
            && name.endsWith(PartFileSuffix);
+}
+
+int createPartFile(int directoryFd, const QByteArray &partName)
+{
+    constexpr int Flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const int fd =
+            retryOnEintr([&] { return ::openat(directoryFd, partName.constData(), Flags, 0600); });
+        if (fd >= 0) {
+            // The lock tells a later run's stale-part cleanup that this file is alive.
+            ::flock(fd, LOCK_EX | LOCK_NB);
+            return fd;
+        }
+        if (errno != EEXIST || attempt > 0)
+            return -errno;
+        UniqueFd stale(::openat(directoryFd, partName.constData(),
+                                O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+        if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
+            return -EBUSY; // another copy is writing it right now
+        ::unlinkat(directoryFd, partName.constData(), 0);
+    }
+    return -EEXIST;
+}
+
+int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to)
+{
+    if (::renameat2(directoryFd, from.constData(), directoryFd, to.constData(), RENAME_NOREPLACE)
+        == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS)
+        return errno;
+    if (::linkat(directoryFd, from.constData(), directoryFd, to.constData(), 0) == 0) {
+        ::unlinkat(directoryFd, from.constData(), 0);
+        return 0;
+    }
+    if (errno == EEXIST)
+        return EEXIST;
+    struct stat st = {};
+    if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+        return EEXIST;
+    if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
+        return 0;
+    return errno;
+}
+
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite, const CreatedPart &created)
+{
+    struct stat now = {};
+    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? PartReplaced : errno;
+    if (!created.sameAs(now))
+        return PartReplaced;
+    if (!overwrite)
+        return renameNoReplace(directoryFd, partName, finalName);
+    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+               ? 0
+               : errno;
+}
+
+CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
+                      FileOperation operation)
+{
+    if (error != PartReplaced)
+        return CopyIssue::fromErrno(operation, finalPath, error);
+    return CopyIssue::withDetail(
+        FileOperation::Rename, finalPath,
+        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
+                       "written; it was not put in place")
+            .arg(NativePath::toDisplay(partPath)));
+}
+
+int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,
+                         IssueLog &issues)
+{
+    const int listFd = ::openat(directoryFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (listFd < 0)
+        return 0;
+    DIR *directory = ::fdopendir(listFd);
+    if (!directory) {
+        ::close(listFd);
+        return 0;
+    }
+    QList<QByteArray> stale;
+    while (const dirent *entry = ::readdir(directory)) {
+        const QByteArray name(entry->d_name);
+        if (isPartFileName(name))
+            stale << name;
+    }
+    ::closedir(directory);
+    int found = 0;
+    for (const QByteArray &name : stale) {
+        UniqueFd part(::openat(directoryFd, name.constData(),
+                               O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+        if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
+            continue; // a running copy is writing it
+        ++found;
+        const QByteArray path = NativePath::join(directoryPath, name);
+        if (dryRun) {
+            issues.add(CopyIssue::withDetail(
+                FileOperation::Preflight, path,
+                QStringLiteral("a part file left by an interrupted copy; copying removes it"),
+                IssueSeverity::Warning));
+            continue;
+        }
+        if (::unlinkat(directoryFd, name.constData(), 0) == 0)
+            issues.add(CopyIssue::withDetail(FileOperation::Cleanup, path,
+                                             QStringLiteral("a part file left by an interrupted "
+                                                            "copy was removed"),
+                                             IssueSeverity::Warning));
+        else
+            issues.add(
+                CopyIssue::fromErrno(FileOperation::Remove, path, errno, IssueSeverity::Warning));
+    }
+    return found;
 }
 
 void PartFileGuard::removeNow()

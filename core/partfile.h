@@ -1,6 +1,10 @@
 #pragma once
 
+#include "copyissue.h"
+
 #include <QByteArray>
+
+#include <sys/stat.h>
 
 namespace Sluice {
 
@@ -14,6 +18,61 @@ QByteArray partFileName(const QByteArray &finalName);
 
 /// True for names made by partFileName().
 bool isPartFileName(const QByteArray &name);
+
+/// Creates the part file @p partName in @p directoryFd with O_CREAT | O_EXCL | O_NOFOLLOW and
+/// mode 0600 (open(2)): it never follows a symlink planted there and never opens someone
+/// else's file. Takes an exclusive flock(2) so that a later run's stale-part cleanup leaves
+/// it alone; a leftover of an interrupted run (not locked) is replaced. Returns the
+/// descriptor (read-write), or -errno; -EBUSY when a running copy holds that name.
+int createPartFile(int directoryFd, const QByteArray &partName);
+
+/// What a copy created under a part name (a part file, link, FIFO or node), checked again
+/// right before the name is renamed into place.
+struct CreatedPart
+{
+    dev_t dev = 0;
+    ino_t ino = 0;
+    mode_t type = 0;
+    bool valid = false;
+
+    static CreatedPart fromStat(const struct stat &st)
+    {
+        return {st.st_dev, st.st_ino, mode_t(st.st_mode & S_IFMT), true};
+    }
+    bool sameAs(const struct stat &st) const
+    {
+        return valid && st.st_dev == dev && st.st_ino == ino && mode_t(st.st_mode & S_IFMT) == type;
+    }
+};
+
+/// Returned by renameIntoPlace() when the part name no longer holds what the copy created.
+inline constexpr int PartReplaced = -1;
+
+/// renameat2(2) with RENAME_NOREPLACE where the file system has it; where it does not
+/// (EINVAL: some FUSE file systems), linkat(2) gives the same no-replace guarantee, and as a
+/// last resort a check right before a plain rename. Returns 0 or an errno value.
+int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &to);
+
+/// Renames the part name onto the final name, replacing an existing entry only when
+/// @p overwrite. First checks that the part name still holds @p created: anyone who may
+/// write in the destination folder could have replaced it meanwhile (with a link to a file
+/// elsewhere, say), and renaming would then put their entry, not the copy, under the final
+/// name. Returns 0, PartReplaced, or an errno value.
+int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
+                    bool overwrite, const CreatedPart &created);
+
+/// The issue for a failed renameIntoPlace(): @p error's cause, or for PartReplaced a message
+/// naming the part file that someone else replaced.
+CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
+                      FileOperation operation = FileOperation::Rename);
+
+/// Deletes part files left in the folder @p directoryFd by an interrupted run (a crash, a
+/// kill -9, a power cut), reporting each as a warning in @p issues. A part file that a
+/// running copy still holds (it keeps an exclusive flock(2) on its part file) is left
+/// alone. With @p dryRun nothing is deleted; the warnings say what would be. Returns the
+/// number found.
+int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,
+                         class IssueLog &issues);
 
 /// Removes a part file on every early exit: unlinkat(2) of @p name in @p directoryFd when
 /// destroyed, unless commit() was called after the rename onto the final name succeeded.

@@ -28,6 +28,9 @@ struct PlanItem
     qint32 hardLinkOf = -1; ///< earlier item with the same inode (hard links kept), or -1
     ItemKind kind = ItemKind::File;
     bool refused = false; ///< preflight refused it (and its subtree): counted as failed
+    /// Never copied by the small-file pool: its name and another one's are the same name to
+    /// the destination (letter case), so the two must not be written at the same time.
+    bool serialOnly = false;
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;

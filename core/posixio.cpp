@@ -1,6 +1,9 @@
 #include "posixio.h"
 
 #include <cstring>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 namespace Sluice {
@@ -70,6 +73,31 @@ int preadFully(int fd, char *data, qint64 length, qint64 offset, qint64 &bytesRe
         bytesRead += got;
     }
     return 0;
+}
+
+int ensureFileSize(int fd, qint64 size)
+{
+    struct stat st = {};
+    if (::fstat(fd, &st) == 0 && qint64(st.st_size) == size)
+        return 0;
+    return retryOnEintr([&] { return ::ftruncate(fd, size); }) == 0 ? 0 : errno;
+}
+
+bool fileSystemKeepsHoles(int fd)
+{
+    constexpr long FuseSuperMagic = 0x65735546;  // fuse and fuseblk (linux/fs/fuse)
+    constexpr long ExfatSuperMagic = 0x2011BAB0; // linux/fs/exfat
+    struct statfs fs = {};
+    if (::fstatfs(fd, &fs) != 0)
+        return true;
+    switch (long(fs.f_type)) {
+    case MSDOS_SUPER_MAGIC:
+    case ExfatSuperMagic:
+    case FuseSuperMagic:
+        return false;
+    default:
+        return true;
+    }
 }
 
 } // namespace Sluice

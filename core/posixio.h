@@ -79,4 +79,14 @@ int readFully(int fd, char *data, qint64 length, qint64 &bytesRead);
 /// Like readFully() with pread(2) at @p offset (the file position is not used or moved).
 int preadFully(int fd, char *data, qint64 length, qint64 offset, qint64 &bytesRead);
 
+/// Gives the file @p fd the size @p size: nothing when it has it already (fusefat, like
+/// other FUSE file systems, refuses every truncate, even to the same size), else
+/// ftruncate(2). Returns 0 or the errno of the failing call.
+int ensureFileSize(int fd, qint64 size);
+
+/// False when the file system of @p fd cannot store holes or may refuse a write past the end
+/// of a file (FAT, exFAT, FUSE file systems: fusefat refuses such writes with EPERM). Copies
+/// onto them write every byte, zeros included, in order.
+bool fileSystemKeepsHoles(int fd);
+
 } // namespace Sluice

@@ -1,14 +1,18 @@
 #include "preflight.h"
 
+#include "filesystemlimits.h"
 #include "jobcontext.h"
 #include "logging.h"
 #include "nativepath.h"
+#include "partfile.h"
 #include "posixio.h"
 
+#include <QHash>
 #include <QLocale>
 #include <QSet>
 
 #include <algorithm>
+#include <cerrno>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -49,13 +53,13 @@ const char *pseudoFileSystemName(long type)
     }
 }
 
-qint64 spaceNeeded(const PlanItem &item)
+qint64 spaceNeeded(const PlanItem &item, bool sparseKept)
 {
     if (item.kind == ItemKind::Directory)
         return FolderBytes;
     if (item.kind != ItemKind::File || item.hardLinkOf >= 0)
         return 0;
-    if (item.allocated < item.size)
+    if (item.allocated < item.size && sparseKept)
         return item.allocated; // sparse: holes stay holes
     return (item.size + 4095) / 4096 * 4096;
 }
@@ -80,6 +84,82 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
 QString formatSize(qint64 bytes)
 {
     return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+// Items the destination file system cannot store, grouped by kind of problem: one warning
+// per kind names the first item and counts the rest.
+class LimitFindings
+{
+public:
+    void add(const QString &kind, const QByteArray &path, const QString &detail)
+    {
+        auto found = m_byKind.find(kind);
+        if (found == m_byKind.end()) {
+            m_order << kind;
+            m_byKind.insert(kind, CopyIssue::withDetail(FileOperation::Preflight, path, detail,
+                                                        IssueSeverity::Warning));
+        } else {
+            ++found->similarCount;
+        }
+    }
+    void appendTo(CopyIssueList &warnings) const
+    {
+        for (const QString &kind : m_order)
+            warnings.append(m_byKind.value(kind));
+    }
+
+private:
+    QStringList m_order;
+    QHash<QString, CopyIssue> m_byKind;
+};
+
+void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 index,
+                 const QByteArray &name, const Plan &plan, QSet<QPair<qint32, QString>> &seen,
+                 LimitFindings &findings)
+{
+    const QString &fs = limits.typeName;
+    if (limits.maxFileSize >= 0 && item.kind == ItemKind::File && item.size > limits.maxFileSize)
+        findings.add(QStringLiteral("size"), plan.sourcePath(index),
+                     QStringLiteral("larger than %1 can store in one file (%2 bytes at most)")
+                         .arg(fs)
+                         .arg(limits.maxFileSize));
+    const QString problem = limits.nameProblem(name);
+    if (!problem.isEmpty())
+        findings.add(QStringLiteral("name:") + problem.left(20), plan.sourcePath(index), problem);
+    if (limits.caseInsensitive) {
+        const QPair<qint32, QString> key(item.parent, QString::fromUtf8(name).toCaseFolded());
+        if (seen.contains(key))
+            findings.add(QStringLiteral("case"), plan.sourcePath(index),
+                         QStringLiteral("%1 ignores letter case, so this name and another in the "
+                                        "same folder become one")
+                             .arg(fs));
+        seen.insert(key);
+    }
+    if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
+        findings.add(QStringLiteral("symlink"), plan.sourcePath(index),
+                     QStringLiteral("%1 cannot store symbolic links").arg(fs));
+    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
+         || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
+        && !limits.storesSpecialFiles)
+        findings.add(QStringLiteral("special"), plan.sourcePath(index),
+                     QStringLiteral("%1 cannot store FIFOs, sockets or device nodes").arg(fs));
+}
+
+// Why the destination cannot store @p item under @p name at all, or "".
+QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
+                         const QByteArray &name)
+{
+    const QString problem = limits.nameProblem(name);
+    if (!problem.isEmpty())
+        return problem;
+    if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
+        return QStringLiteral("%1 cannot store symbolic links").arg(limits.typeName);
+    if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
+         || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
+        && !limits.storesSpecialFiles)
+        return QStringLiteral("%1 cannot store FIFOs, sockets or device nodes")
+            .arg(limits.typeName);
+    return {};
 }
 
 } // namespace
@@ -107,6 +187,11 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             continue;
         }
         const auto destinationChain = folderAndAncestors(parent.get());
+        const FileSystemLimits limits = detectFileSystemLimits(parent.get());
+        LimitFindings findings;
+        QSet<QPair<qint32, QString>> seenNames;
+        QHash<QPair<qint32, QString>, qint32> firstOfName; // case-folded name → first item
+        removeStalePartFiles(parent.get(), root.destinationParent, job.options.dryRun, job.issues);
 
         struct statfs sourceFs = {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
@@ -130,7 +215,58 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                  : open.empty()  ? -1
                                                  : open.back().second.get();
             const QByteArray name = item.parent < 0 ? root.destinationName : item.name;
-            const qint64 need = spaceNeeded(item);
+            checkLimits(limits, item, index, name, plan, seenNames, findings);
+            if (limits.caseInsensitive && item.kind != ItemKind::Directory) {
+                // Two files of this copy whose names differ only in letter case are one name
+                // there: the later one would replace (or be skipped for) the copy of the
+                // earlier, and copied at the same time they have crashed exfat-fuse. Both go
+                // through the serial path; only "rename" keeps both, otherwise the later one
+                // is refused.
+                const QPair<qint32, QString> key(item.parent,
+                                                 QString::fromUtf8(name).toCaseFolded());
+                const auto twin = firstOfName.constFind(key);
+                if (twin == firstOfName.cend()) {
+                    firstOfName.insert(key, index);
+                } else {
+                    plan.items[std::size_t(*twin)].serialOnly = true;
+                    item.serialOnly = true;
+                    if (policy != CollisionPolicy::Rename) {
+                        item.refused = true;
+                        report.refused.append(CopyIssue::withDetail(
+                            FileOperation::Preflight, plan.sourcePath(index),
+                            QStringLiteral("%1 ignores letter case: this file would take the "
+                                           "place of the copy of “%2”; the “rename” policy "
+                                           "keeps both")
+                                .arg(limits.typeName,
+                                     NativePath::toDisplay(plan.items[std::size_t(*twin)].name))));
+                        continue;
+                    }
+                }
+            }
+            if (limits.maxFileSize >= 0 && item.kind == ItemKind::File
+                && item.size > limits.maxFileSize) {
+                // No answer makes it fit: refuse it now rather than write gigabytes first
+                // and fail at the limit (EFBIG). The warning above still lists it.
+                item.refused = true;
+                CopyIssue issue =
+                    CopyIssue::fromErrno(FileOperation::Preflight, plan.sourcePath(index), EFBIG);
+                issue.detail = QStringLiteral("%1 holds at most %2 bytes in one file")
+                                   .arg(limits.typeName)
+                                   .arg(limits.maxFileSize);
+                report.refused.append(issue);
+                continue;
+            }
+            if (const QString why = unstorableReason(limits, item, name); !why.isEmpty()) {
+                // No answer makes the destination store it: refuse it (a folder with what is
+                // inside) before the first byte, rather than fail item by item with whatever
+                // errno a FUSE driver picks (EPERM, EIO, ENOSYS). The warning lists it too.
+                item.refused = true;
+                report.refused.append(
+                    CopyIssue::withDetail(FileOperation::Preflight, plan.sourcePath(index), why));
+                index = item.subtreeEnd - 1;
+                continue;
+            }
+            const qint64 need = spaceNeeded(item, limits.storesSparseFiles);
             needed += need;
 
             if (item.kind == ItemKind::Directory
@@ -167,8 +303,12 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             if (item.kind == ItemKind::Directory) {
                 if (S_ISDIR(existing.st_mode)) {
                     needed -= need;
-                    open.emplace_back(index, UniqueFd(::openat(parentFd, name.constData(),
-                                                               DirectoryOpenFlags | O_NOFOLLOW)));
+                    UniqueFd merged(
+                        ::openat(parentFd, name.constData(), DirectoryOpenFlags | O_NOFOLLOW));
+                    if (merged)
+                        removeStalePartFiles(merged.get(), plan.destinationPath(index),
+                                             job.options.dryRun, job.issues);
+                    open.emplace_back(index, std::move(merged));
                 } else {
                     open.emplace_back(index, UniqueFd());
                 }
@@ -183,10 +323,20 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             }
         }
 
+        findings.appendTo(report.warnings);
+        if (limits.timestampGranularityNs >= 1'000'000'000 && job.options.preserve.timestamps)
+            report.warnings.append(CopyIssue::withDetail(
+                FileOperation::Preflight, root.destinationParent,
+                QStringLiteral("%1 stores modification times to the nearest %2 s only")
+                    .arg(limits.typeName)
+                    .arg(limits.timestampGranularityNs / 1'000'000'000),
+                IssueSeverity::Warning));
         struct statvfs space = {};
         if (::fstatvfs(parent.get(), &space) == 0) {
-            const auto blocks = ::geteuid() == 0 ? space.f_bfree : space.f_bavail;
-            report.bytesAvailable = qint64(blocks) * qint64(space.f_frsize);
+            // f_bavail even for root: f_bfree - f_bavail is ext4's root reserve, but on btrfs
+            // it is space no one can write (a fresh 160 MiB btrfs reports 154 MiB free and
+            // 79 MiB available, and fallocate of 100 MiB fails as root). Like df's "Avail".
+            report.bytesAvailable = qint64(space.f_bavail) * qint64(space.f_frsize);
         }
     }
 

@@ -34,7 +34,10 @@ struct PreflightReport
 ///   largest replaced file, which exists twice until its part file is renamed over it;
 /// - sources on /proc, /sys and similar pseudo file systems whose st_size is not their
 ///   content (statfs(2) f_type).
-/// File-system limits (FAT sizes and names) are checked by FileSystemLimits.
+/// - the destination file system's limits (FileSystemLimits): file size, names it refuses or
+///   that exceed its length, names equal but for letter case, symlinks and special files it
+///   cannot store, coarse timestamps — one grouped warning per kind;
+/// and removes part files left in the destination by interrupted runs (with a warning).
 PreflightReport runPreflight(JobContext &job, Plan &plan);
 
 } // namespace Sluice

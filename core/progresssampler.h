@@ -18,7 +18,7 @@ struct JobContext;
 /// ("sluice-progress") so that samples keep coming while the worker is blocked in a slow
 /// write(2), paused, or waiting for an answer — a timer on the worker thread would starve
 /// exactly when the person most needs to see what is happening. DESIGN.md places the timer
-/// on the worker thread; this is the one deviation, recorded there.
+/// on the worker thread; docs/design-notes.md records why it moved.
 ///
 /// Rates are bytes/s over a 2 s sliding window of *active* time: the clock stops while the
 /// job is paused, so rates show 0 during a pause (not a decaying average) and do not spike

@@ -79,9 +79,9 @@ public:
         if (m_transfer.hasher && size > m_transfer.hasher->position())
             m_transfer.hasher->addZeros(size - m_transfer.hasher->position());
         if (!sizeKnownExact) {
-            if (retryOnEintr([&] { return ::ftruncate(m_transfer.destinationFd, size); }) != 0)
+            if (const int error = ensureFileSize(m_transfer.destinationFd, size))
                 return DataOutcome::failed(
-                    CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, errno));
+                    CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, error));
         }
         m_transfer.progress->advanceTo(size);
         return DataOutcome::done(size);

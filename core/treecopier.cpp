@@ -2,6 +2,7 @@
 
 #include "chunkreader.h"
 #include "decisions.h"
+#include "folderfinisher.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "logging.h"
@@ -65,10 +66,14 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
     ProgressCounters &counters = m_job.counters;
     if (outcome == ItemOutcome::Cancelled)
         return;
-    auto &bucket = outcome == ItemOutcome::Skipped ? counters.itemsSkipped : counters.itemsFailed;
+    auto &bucket = outcome == ItemOutcome::Copied    ? counters.itemsCopied
+                   : outcome == ItemOutcome::Skipped ? counters.itemsSkipped
+                                                     : counters.itemsFailed;
     bucket.fetch_add(descendants, std::memory_order_relaxed);
     counters.itemsDone.fetch_add(descendants, std::memory_order_relaxed);
     counters.addDone(folder.subtreeBytes);
+    if (outcome == ItemOutcome::Copied)
+        counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);
 }
 
 bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination)
@@ -99,6 +104,12 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
         }
         destination = std::make_shared<DirectoryHandle>(std::move(fd), root.destinationParent,
                                                         st.st_dev, false);
+        if (m_job.options.move) {
+            JobContext &job = m_job;
+            destination->finalizer = [&job](DirectoryHandle &folder) {
+                finishFolder(job, folder, nullptr, -1);
+            };
+        }
         rememberFileSystem(*destination);
     }
     return true;
@@ -168,10 +179,26 @@ void TreeCopier::run()
             continue;
         }
 
+        if (m_job.options.move) {
+            if (const auto moved = m_copier.moveByRename(task)) {
+                account(*moved);
+                if (*moved == ItemOutcome::Copied)
+                    m_job.counters.bytesCopied.fetch_add(item.countedBytes(),
+                                                         std::memory_order_relaxed);
+                else
+                    task.destinationDirectory->incomplete.store(true);
+                ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+                if (item.kind == ItemKind::Directory)
+                    accountSubtree(item, *moved);
+                index = item.subtreeEnd;
+                continue;
+            }
+        }
+
         switch (item.kind) {
         case ItemKind::Directory: {
             ItemOutcome outcome = ItemOutcome::Failed;
-            auto [source, destination] = m_copier.openFolder(task, outcome);
+            auto [source, destination] = openFolderPair(m_job, m_plan, task, outcome);
             account(outcome);
             if (!destination) {
                 accountSubtree(item, outcome);
@@ -185,7 +212,8 @@ void TreeCopier::run()
         }
         case ItemKind::File: {
             const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
-                               && !(m_job.options.preserve.hardLinks && item.nlink > 1);
+                               && !(m_job.options.preserve.hardLinks && item.nlink > 1)
+                               && !item.serialOnly;
             if (m_pool && small) {
                 m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
                 m_pool->submit([this, task] {
@@ -207,7 +235,7 @@ void TreeCopier::run()
             break;
         }
         default: {
-            const ItemOutcome outcome = m_copier.copySpecial(task);
+            const ItemOutcome outcome = copySpecialEntry(m_job, m_plan, task);
             if (outcome != ItemOutcome::Copied)
                 task.destinationDirectory->incomplete.store(true);
             account(outcome);

@@ -13,9 +13,9 @@ build=(build-essential cmake ninja-build pkg-config ccache
        qt6-base-dev qt6-base-dev-tools libgl-dev libqt6opengl6-dev
        qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
        qt6-translations-l10n qt6-qpa-plugins libqt6svg6
-       libxxhash-dev fonts-dejavu-core)
+       libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
-      fusefat exfat-fuse fuse3 rsync desktop-file-utils appstream help2man
+      fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
       dpkg-dev fakeroot file)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.

@@ -51,6 +51,38 @@ private:
     bool m_open = false;
 };
 
+// A started job whose writer is held at `holdAt` bytes into every file whose destination
+// ends with `file` (any file when empty), until the test opens the gate.
+struct GatedJob
+{
+    GatedJob(const QList<QByteArray> &sources, const QByteArray &destination,
+             const CopyOptions &options, qint64 holdAt, const QByteArray &file = {})
+        : gate(holdAt)
+        , job(CopyRequest{sources, destination}, options)
+        , finished(&job, &CopyJob::finished)
+    {
+        IoHooks hooks;
+        hooks.beforeWrite = [this, file](const QByteArray &target, qint64 offset, qint64) {
+            return file.isEmpty() || target.endsWith(file) ? gate.beforeWrite(offset) : 0;
+        };
+        job.setIoHooks(hooks);
+        job.start();
+    }
+    bool waitForGate()
+    {
+        return QTest::qWaitFor([this] { return gate.reached(); }, 60000);
+    }
+    bool waitForFinished(int timeoutMs = 60000)
+    {
+        return QTest::qWaitFor([this] { return !finished.isEmpty(); }, timeoutMs);
+    }
+    CopyResult result() const { return finished.first().first().value<CopyResult>(); }
+
+    Gate gate;
+    CopyJob job;
+    QSignalSpy finished;
+};
+
 CopyOptions optionsFor(Engine engine)
 {
     CopyOptions options = JobRunner::quickOptions();
@@ -101,23 +133,15 @@ void TestControl::init()
 void TestControl::pauseFreezesCountersAndResumeFinishes()
 {
     QFETCH(Engine, engine);
-    Gate gate(16 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
-    job.setIoHooks(hooks);
+    GatedJob gated({m_scratch->path("src")}, m_scratch->path("out"), optionsFor(engine), 16 * MiB,
+                   "b-big");
     QList<CopyProgress> samples;
-    connect(&job, &CopyJob::progressChanged, this,
+    connect(&gated.job, &CopyJob::progressChanged, this,
             [&](const CopyProgress &progress) { samples << progress; });
-    QSignalSpy finished(&job, &CopyJob::finished);
-    job.start();
-
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
-    job.suspend();
-    QVERIFY(job.isSuspended());
-    gate.open();
+    QVERIFY(gated.waitForGate());
+    gated.job.suspend();
+    QVERIFY(gated.job.isSuspended());
+    gated.gate.open();
     // Let the writer reach its pause point, then watch for 500 ms: nothing may move.
     QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty() && samples.constLast().paused, 10000);
     QTest::qWait(300);
@@ -135,10 +159,9 @@ void TestControl::pauseFreezesCountersAndResumeFinishes()
         QCOMPARE(sample.writeRate, qint64(0));
     }
     QVERIFY(frozen.bytesWritten < 64 * MiB);
-    job.resume();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
-    const auto result = finished.first().first().value<CopyResult>();
-    QCOMPARE(result.status, CopyStatus::Succeeded);
+    gated.job.resume();
+    QVERIFY(gated.waitForFinished());
+    QCOMPARE(gated.result().status, CopyStatus::Succeeded);
     const QStringList differences =
         TestTree::compareTrees(m_scratch->path("src"), m_scratch->path("out/src"));
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
@@ -147,23 +170,15 @@ void TestControl::pauseFreezesCountersAndResumeFinishes()
 void TestControl::cancelRemovesThePartFileAndKeepsFinishedFiles()
 {
     QFETCH(Engine, engine);
-    Gate gate(32 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
-    job.setIoHooks(hooks);
-    QSignalSpy finished(&job, &CopyJob::finished);
-    job.start();
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    GatedJob gated({m_scratch->path("src")}, m_scratch->path("out"), optionsFor(engine), 32 * MiB,
+                   "b-big");
+    QVERIFY(gated.waitForGate());
     // The part file exists while the big file is being written...
     QCOMPARE(TestTree::findPartFiles(m_scratch->path("out")).size(), 1);
-    job.cancel();
-    gate.open();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
-    const auto result = finished.first().first().value<CopyResult>();
-    QCOMPARE(result.status, CopyStatus::Cancelled);
+    gated.job.cancel();
+    gated.gate.open();
+    QVERIFY(gated.waitForFinished());
+    QCOMPARE(gated.result().status, CopyStatus::Cancelled);
     // ...and is gone after cancel; the final name never appeared; finished files stay.
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
     QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
@@ -172,26 +187,19 @@ void TestControl::cancelRemovesThePartFileAndKeepsFinishedFiles()
         TestTree::compareTrees(m_scratch->path("src/a-small"), m_scratch->path("out/src/a-small"))
             .isEmpty());
     QTest::qWait(100);
-    QCOMPARE(finished.size(), 1);
+    QCOMPARE(gated.finished.size(), 1);
 }
 
 void TestControl::skipMovesOnToTheNextFile()
 {
     QFETCH(Engine, engine);
-    Gate gate(8 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    CopyJob job({{m_scratch->path("src")}, m_scratch->path("out")}, optionsFor(engine));
-    job.setIoHooks(hooks);
-    QSignalSpy finished(&job, &CopyJob::finished);
-    job.start();
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
-    job.skipCurrent();
-    gate.open();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
-    const auto result = finished.first().first().value<CopyResult>();
+    GatedJob gated({m_scratch->path("src")}, m_scratch->path("out"), optionsFor(engine), 8 * MiB,
+                   "b-big");
+    QVERIFY(gated.waitForGate());
+    gated.job.skipCurrent();
+    gated.gate.open();
+    QVERIFY(gated.waitForFinished());
+    const CopyResult result = gated.result();
     QCOMPARE(result.status, CopyStatus::Succeeded);
     QCOMPARE(result.itemsSkipped, qint64(1));
     QCOMPARE(result.itemsCopied, qint64(3)); // folder, a-small, c-after
@@ -204,22 +212,14 @@ void TestControl::skipMovesOnToTheNextFile()
 
 void TestControl::cancelWhilePausedEndsTheJob()
 {
-    Gate gate(4 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
-        return gate.beforeWrite(offset);
-    };
-    CopyJob job({{m_scratch->path("src/b-big")}, m_scratch->path("out")},
-                optionsFor(Engine::Stream));
-    job.setIoHooks(hooks);
-    QSignalSpy finished(&job, &CopyJob::finished);
-    job.start();
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
-    job.suspend();
-    gate.open();
-    job.cancel();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Cancelled);
+    GatedJob gated({m_scratch->path("src/b-big")}, m_scratch->path("out"),
+                   optionsFor(Engine::Stream), 4 * MiB);
+    QVERIFY(gated.waitForGate());
+    gated.job.suspend();
+    gated.gate.open();
+    gated.job.cancel();
+    QVERIFY(gated.waitForFinished(10000));
+    QCOMPARE(gated.result().status, CopyStatus::Cancelled);
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
 }
 
@@ -241,21 +241,14 @@ void TestControl::finishedIsEmittedOnceEvenWhenCancelledTwice()
 
 void TestControl::destroyingARunningJobCleansUp()
 {
-    Gate gate(4 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
-        return gate.beforeWrite(offset);
-    };
     {
-        CopyJob job({{m_scratch->path("src/b-big")}, m_scratch->path("out")},
-                    optionsFor(Engine::Stream));
-        job.setIoHooks(hooks);
-        job.start();
-        QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+        GatedJob gated({m_scratch->path("src/b-big")}, m_scratch->path("out"),
+                       optionsFor(Engine::Stream), 4 * MiB);
+        QVERIFY(gated.waitForGate());
         // Paused first, so the writer stops at its next chunk once past the gate; the
         // destructor then cancels and joins.
-        job.suspend();
-        gate.open();
+        gated.job.suspend();
+        gated.gate.open();
     }
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
     QVERIFY(::access(m_scratch->path("out/b-big").constData(), F_OK) != 0);

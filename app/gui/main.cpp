@@ -1,0 +1,86 @@
+// sluice: the window. `sluice [--to DESTINATION] [--start [--move]] [--new-window] [SOURCE...]`.
+// Parses the command line, hands the request to a window already open (unless
+// --new-window), otherwise opens one and listens for later starts.
+
+#include "appicon.h"
+#include "instanceserver.h"
+#include "launchrequest.h"
+#include "windowhub.h"
+
+#include <QApplication>
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("sluice"));
+    QCoreApplication::setOrganizationName(QStringLiteral("sluice"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
+}
+
+QList<QByteArray> argumentBytes(int argc, char **argv)
+{
+    QList<QByteArray> arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QByteArray(argv[i]));
+    return arguments;
+}
+
+// --help and --version print text and need no display (help2man, a terminal over ssh).
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        for (const char *option : {"-h", "--help", "-v", "--version"}) {
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+int print(const Sluice::Ui::LaunchParse &parsed)
+{
+    std::fputs(parsed.output.toLocal8Bit().constData(), stdout);
+    std::fputs(parsed.error.toLocal8Bit().constData(), stderr);
+    return parsed.exitCode;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    using namespace Sluice::Ui;
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        return print(LaunchArguments::parse(argumentBytes(argc, argv), {}));
+    }
+
+    QApplication app(argc, argv); // removes Qt's own options (-style, -platform...) from argv
+    describeApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("Sluice"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.sluicecopy.Sluice"));
+    QApplication::setWindowIcon(appIcon());
+    const LaunchParse parsed =
+        LaunchArguments::parse(argumentBytes(argc, argv), LaunchArguments::currentDirectory());
+    if (!parsed.request)
+        return print(parsed);
+    const LaunchRequest &request = *parsed.request;
+
+    const QString channel = InstanceServer::defaultName();
+    if (!request.newWindow && InstanceServer::sendToRunning(channel, request))
+        return 0; // the window already open took the sources
+
+    WindowHub hub;
+    InstanceServer server(channel);
+    server.listen(); // not listening (another --new-window instance has it) is fine
+    QObject::connect(&server, &InstanceServer::requestReceived, &hub,
+                     [&hub](const LaunchRequest &incoming) { hub.open(incoming); });
+    hub.open(request);
+    return QApplication::exec();
+}

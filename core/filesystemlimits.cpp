@@ -1,0 +1,163 @@
+#include "filesystemlimits.h"
+
+#include "posixio.h"
+
+#include <QList>
+
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+namespace {
+
+constexpr long ExfatMagic = 0x2011BAB0;
+constexpr long FuseMagic = 0x65735546;
+constexpr long Ntfs3Magic = 0x7366746e;
+
+FileSystemLimits fatLimits(const QString &name, bool exfat)
+{
+    FileSystemLimits limits;
+    limits.typeName = name;
+    limits.maxFileSize = exfat ? -1 : (qint64(4) << 30) - 1;
+    limits.maxNameBytes = 255 * 3; // checked in UTF-16 units instead
+    limits.maxNameUtf16Units = 255;
+    limits.forbiddenCharacters = QByteArrayLiteral("\"*:<>?\\|");
+    limits.forbidsControlCharacters = true;
+    limits.forbidsTrailingDotOrSpace = !exfat;
+    limits.caseInsensitive = true;
+    limits.timestampGranularityNs = exfat ? 10'000'000 : 2'000'000'000;
+    limits.storesPermissions = false;
+    limits.storesOwnership = false;
+    limits.storesSymlinks = false;
+    limits.storesSpecialFiles = false;
+    limits.storesSparseFiles = false;
+    return limits;
+}
+
+// The type of the mount whose device is @p device, from /proc/self/mountinfo (proc(5)),
+// and its source (the block device for "fuseblk").
+QString mountType(dev_t device, QByteArray *source)
+{
+    FILE *file = std::fopen("/proc/self/mountinfo", "re");
+    if (!file)
+        return {};
+    QString type;
+    char line[4096];
+    const QByteArray wanted =
+        QByteArray::number(major(device)) + ':' + QByteArray::number(minor(device));
+    while (std::fgets(line, sizeof line, file)) {
+        const QList<QByteArray> fields = QByteArray(line).trimmed().split(' ');
+        if (fields.size() < 7 || fields.at(2) != wanted)
+            continue;
+        const qsizetype dash = fields.indexOf("-");
+        if (dash < 0 || dash + 2 >= fields.size())
+            continue;
+        type = QString::fromLatin1(fields.at(dash + 1));
+        if (source)
+            *source = fields.at(dash + 2);
+    }
+    std::fclose(file);
+    return type;
+}
+
+// Sniffs a block device's boot sector for exFAT, NTFS or FAT.
+QString sniffBlockDevice(const QByteArray &device)
+{
+    UniqueFd fd(::open(device.constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+    if (!fd)
+        return {};
+    char sector[512];
+    qint64 got = 0;
+    if (preadFully(fd.get(), sector, sizeof sector, 0, got) != 0 || got < 90)
+        return {};
+    if (std::memcmp(sector + 3, "EXFAT   ", 8) == 0)
+        return QStringLiteral("exfat");
+    if (std::memcmp(sector + 3, "NTFS    ", 8) == 0)
+        return QStringLiteral("ntfs");
+    if (std::memcmp(sector + 54, "FAT", 3) == 0 || std::memcmp(sector + 82, "FAT", 3) == 0)
+        return QStringLiteral("vfat");
+    return {};
+}
+
+} // namespace
+
+FileSystemLimits limitsForType(const QString &typeName)
+{
+    const QString base = typeName.startsWith(QLatin1String("fuse.")) ? typeName.mid(5) : typeName;
+    if (base == QLatin1String("vfat") || base == QLatin1String("msdos")
+        || base == QLatin1String("fat") || base == QLatin1String("fusefat"))
+        return fatLimits(typeName, false);
+    if (base == QLatin1String("exfat") || base == QLatin1String("exfat-fuse"))
+        return fatLimits(typeName, true);
+    FileSystemLimits limits;
+    limits.typeName = typeName;
+    if (base == QLatin1String("ntfs") || base == QLatin1String("ntfs3")
+        || base == QLatin1String("ntfs-3g")) {
+        limits.maxNameUtf16Units = -1;
+        limits.timestampGranularityNs = 100;
+        limits.caseInsensitive = false; // Linux drivers keep case-sensitive names by default
+    }
+    return limits;
+}
+
+FileSystemLimits detectFileSystemLimits(int directoryFd)
+{
+    struct statfs fs = {};
+    struct stat st = {};
+    if (::fstatfs(directoryFd, &fs) != 0 || ::fstat(directoryFd, &st) != 0)
+        return {};
+    switch (long(fs.f_type)) {
+    case MSDOS_SUPER_MAGIC:
+        return limitsForType(QStringLiteral("vfat"));
+    case ExfatMagic:
+        return limitsForType(QStringLiteral("exfat"));
+    case Ntfs3Magic:
+        return limitsForType(QStringLiteral("ntfs3"));
+    case FuseMagic: {
+        QByteArray source;
+        QString type = mountType(st.st_dev, &source);
+        if (type == QLatin1String("fuseblk")) {
+            const QString sniffed = sniffBlockDevice(source);
+            if (!sniffed.isEmpty())
+                type = QStringLiteral("fuseblk.") + sniffed;
+            return limitsForType(sniffed.isEmpty() ? type : QStringLiteral("fuse.") + sniffed);
+        }
+        return limitsForType(type.isEmpty() ? QStringLiteral("fuse") : type);
+    }
+    default: {
+        const QString type = mountType(st.st_dev, nullptr);
+        return limitsForType(type.isEmpty() ? QStringLiteral("unknown") : type);
+    }
+    }
+}
+
+QString FileSystemLimits::nameProblem(const QByteArray &name) const
+{
+    if (maxNameUtf16Units > 0) {
+        if (QString::fromUtf8(name).size() > maxNameUtf16Units)
+            return QStringLiteral("the name is longer than %1 characters").arg(maxNameUtf16Units);
+    } else if (name.size() > maxNameBytes) {
+        return QStringLiteral("the name is longer than %1 bytes").arg(maxNameBytes);
+    }
+    for (const char c : name) {
+        if (forbiddenCharacters.contains(c))
+            return QStringLiteral("the name contains “%1”, which %2 cannot store")
+                .arg(QString(QLatin1Char(c)), typeName);
+        if (forbidsControlCharacters && c > 0 && c < 0x20)
+            return QStringLiteral("the name contains a control character, which %1 cannot store")
+                .arg(typeName);
+    }
+    if (forbidsTrailingDotOrSpace && (name.endsWith('.') || name.endsWith(' ')) && name != "."
+        && name != "..")
+        return QStringLiteral("the name ends with a dot or a space, which %1 drops").arg(typeName);
+    return {};
+}
+
+} // namespace Sluice

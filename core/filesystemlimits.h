@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace Sluice {
+
+/// What a destination file system can store, as far as a copier must know before writing.
+/// Detected from statfs(2)'s f_type; for FUSE mounts from /proc/self/mountinfo's type
+/// ("fuse.fusefat") and, for "fuseblk", from the boot-sector signature of the block device
+/// (exFAT "EXFAT   " at byte 3, NTFS "NTFS    " at byte 3, FAT "FAT" at byte 54 or 82).
+struct FileSystemLimits
+{
+    QString typeName = QStringLiteral("unknown"); ///< "ext4", "vfat", "fuse.fusefat", "exfat"...
+    qint64 maxFileSize = -1;        ///< bytes; -1 when no limit matters (FAT: 4 GiB − 1)
+    int maxNameBytes = 255;         ///< NAME_MAX in bytes
+    int maxNameUtf16Units = -1;     ///< FAT/exFAT long names: 255 UTF-16 code units; -1 = none
+    QByteArray forbiddenCharacters; ///< bytes a name may not contain besides '/' and NUL
+    bool forbidsControlCharacters = false; ///< bytes 0x01..0x1F
+    bool forbidsTrailingDotOrSpace = false;
+    bool caseInsensitive = false;
+    qint64 timestampGranularityNs = 1;
+    bool storesPermissions = true;
+    bool storesOwnership = true;
+    bool storesSymlinks = true;
+    bool storesSpecialFiles = true; ///< FIFOs, device nodes, sockets
+    bool storesSparseFiles = true;  ///< holes stay holes (FAT and exFAT allocate them)
+    bool isFat() const { return maxNameUtf16Units > 0; }
+
+    /// Why @p name cannot be stored here, or an empty string when it can.
+    QString nameProblem(const QByteArray &name) const;
+};
+
+/// The limits of the file system holding the open folder @p directoryFd.
+FileSystemLimits detectFileSystemLimits(int directoryFd);
+
+/// Limits for a file-system type name as /proc/self/mountinfo spells it ("vfat",
+/// "fuse.fusefat", "exfat"...); the defaults (POSIX, ext4-like) for names it does not know.
+FileSystemLimits limitsForType(const QString &typeName);
+
+} // namespace Sluice

@@ -1,0 +1,47 @@
+#include "folderfinisher.h"
+
+#include "directoryhandle.h"
+#include "jobcontext.h"
+#include "metadata.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item, int sourceFd)
+{
+    if (item)
+        applyMetadata(folder.fd.get(), sourceFd, *item, job.options.preserve, job.umask,
+                      folder.path, job.issues);
+    if (!job.options.move)
+        return;
+
+    const std::vector<PendingRemoval> removals = folder.takeRemovals();
+    if (!removals.empty()) {
+        if (::fsync(folder.fd.get()) != 0) {
+            job.issues.add(CopyIssue::fromErrno(FileOperation::Flush, folder.path, errno));
+            folder.incomplete.store(true);
+        } else {
+            for (const PendingRemoval &removal : removals) {
+                if (::unlinkat(removal.sourceDirectory->fd.get(), removal.name.constData(),
+                               removal.folder ? AT_REMOVEDIR : 0)
+                    != 0) {
+                    CopyIssue issue =
+                        CopyIssue::fromErrno(FileOperation::Remove, removal.path, errno);
+                    issue.detail = QStringLiteral("the copy is complete; the original stays");
+                    job.issues.add(issue);
+                    folder.incomplete.store(true);
+                }
+            }
+        }
+    }
+    if (!folder.parent)
+        return;
+    if (folder.incomplete.load() || job.stopping())
+        folder.parent->incomplete.store(true);
+    else if (folder.source)
+        folder.parent->addRemoval(*folder.source);
+}
+
+} // namespace Sluice

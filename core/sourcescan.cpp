@@ -1,0 +1,284 @@
+#include "sourcescan.h"
+
+#include "logging.h"
+#include "posixio.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <atomic>
+#include <cerrno>
+#include <dirent.h>
+#include <fcntl.h>
+#include <mutex>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace Sluice {
+
+namespace {
+
+constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
+constexpr qint64 InterimReportMs = 250;
+constexpr int EntriesPerCancelCheck = 64;
+
+} // namespace
+
+/// Which requests are cancelled; shared by the handle (GUI thread) and the worker thread.
+struct ScanCancellation
+{
+    std::mutex mutex;
+    QSet<quint64> cancelled;
+    std::atomic<quint64> cancelledBelow{0}; ///< every id below this is cancelled
+
+    bool isCancelled(quint64 id)
+    {
+        if (id < cancelledBelow.load(std::memory_order_acquire))
+            return true;
+        std::lock_guard lock(mutex);
+        return cancelled.contains(id);
+    }
+    void cancel(quint64 id)
+    {
+        std::lock_guard lock(mutex);
+        cancelled.insert(id);
+    }
+    void forget(quint64 id)
+    {
+        std::lock_guard lock(mutex);
+        cancelled.remove(id);
+    }
+};
+
+/// Lives on the "sluice-scan" thread and walks one request at a time.
+class SourceScanWorker final : public QObject
+{
+public:
+    SourceScanWorker(std::shared_ptr<ScanCancellation> cancellation, SourceScanner *handle)
+        : m_cancellation(std::move(cancellation))
+        , m_handle(handle)
+    {}
+
+    void walk(quint64 id, const QByteArray &path, const ScanOptions &options);
+
+private:
+    struct Frame
+    {
+        DIR *directory = nullptr;
+        dev_t dev = 0;
+        ino_t ino = 0;
+    };
+
+    void count(SourceSummary &summary, const struct stat &st);
+    bool enter(std::vector<Frame> &stack, int fd, const struct stat &st);
+    void report(const SourceSummary &summary);
+
+    std::shared_ptr<ScanCancellation> m_cancellation;
+    SourceScanner *m_handle;
+    QSet<QPair<quint64, quint64>> m_seenLinks;
+    bool m_countLinksOnce = false;
+};
+
+void SourceScanWorker::report(const SourceSummary &summary)
+{
+    QMetaObject::invokeMethod(
+        m_handle, [handle = m_handle, summary] { handle->deliver(summary); }, Qt::QueuedConnection);
+}
+
+void SourceScanWorker::count(SourceSummary &summary, const struct stat &st)
+{
+    switch (itemKindFromMode(st.st_mode)) {
+    case ItemKind::Directory:
+        ++summary.folders;
+        return;
+    case ItemKind::File:
+        ++summary.files;
+        if (m_countLinksOnce && st.st_nlink > 1) {
+            const QPair<quint64, quint64> key(st.st_dev, st.st_ino);
+            if (m_seenLinks.contains(key))
+                return;
+            m_seenLinks.insert(key);
+        }
+        summary.bytes += qint64(st.st_size);
+        return;
+    default:
+        ++summary.others;
+        return;
+    }
+}
+
+bool SourceScanWorker::enter(std::vector<Frame> &stack, int fd, const struct stat &st)
+{
+    DIR *directory = ::fdopendir(fd);
+    if (!directory) {
+        ::close(fd);
+        return false;
+    }
+    stack.push_back(Frame{directory, st.st_dev, st.st_ino});
+    return true;
+}
+
+void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOptions &options)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (m_cancellation->isCancelled(id)) {
+        m_cancellation->forget(id);
+        return;
+    }
+    SourceSummary summary;
+    summary.id = id;
+    summary.path = path;
+    m_seenLinks.clear();
+    m_countLinksOnce = options.countHardLinksOnce;
+
+    struct stat st
+    {};
+    const int flags = options.followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW;
+    if (retryOnEintr([&] { return ::fstatat(AT_FDCWD, path.constData(), &st, flags); }) != 0) {
+        summary.errorCode = errno;
+        summary.complete = true;
+        report(summary);
+        return;
+    }
+    summary.exists = true;
+    summary.kind = itemKindFromMode(st.st_mode);
+    count(summary, st);
+    if (options.rootOnly || summary.kind != ItemKind::Directory) {
+        summary.complete = true;
+        report(summary);
+        return;
+    }
+
+    std::vector<Frame> stack;
+    const int rootFd =
+        ::open(path.constData(), DirectoryOpenFlags | (options.followSymlinks ? 0 : O_NOFOLLOW));
+    if (rootFd < 0 || !enter(stack, rootFd, st))
+        ++summary.unreadable;
+
+    QElapsedTimer sinceReport;
+    sinceReport.start();
+    int untilCheck = EntriesPerCancelCheck;
+    bool cancelled = false;
+    while (!stack.empty()) {
+        if (--untilCheck == 0) {
+            untilCheck = EntriesPerCancelCheck;
+            if (m_cancellation->isCancelled(id)) {
+                cancelled = true;
+                break;
+            }
+            if (sinceReport.elapsed() >= InterimReportMs) {
+                report(summary);
+                sinceReport.restart();
+            }
+        }
+        Frame &frame = stack.back();
+        errno = 0;
+        const dirent *entry = ::readdir(frame.directory);
+        if (!entry) {
+            if (errno != 0)
+                ++summary.unreadable;
+            ::closedir(frame.directory);
+            stack.pop_back();
+            continue;
+        }
+        const char *name = entry->d_name;
+        if ((name[0] == '.' && name[1] == '\0')
+            || (name[0] == '.' && name[1] == '.' && name[2] == '\0'))
+            continue;
+        const int parentFd = ::dirfd(frame.directory);
+        struct stat child
+        {};
+        if (::fstatat(parentFd, name, &child, flags) != 0) {
+            // Following: a dangling link is copied as a link; count it as one.
+            if (options.followSymlinks
+                && ::fstatat(parentFd, name, &child, AT_SYMLINK_NOFOLLOW) == 0)
+                count(summary, child);
+            else
+                ++summary.unreadable;
+            continue;
+        }
+        if (!S_ISDIR(child.st_mode)) {
+            count(summary, child);
+            continue;
+        }
+        if (options.followSymlinks) {
+            bool loop = false;
+            for (const Frame &ancestor : stack)
+                loop = loop || (ancestor.dev == child.st_dev && ancestor.ino == child.st_ino);
+            if (loop)
+                continue; // the planner leaves loops out (and reports them)
+        }
+        count(summary, child);
+        const int childFd = ::openat(
+            parentFd, name, DirectoryOpenFlags | (options.followSymlinks ? 0 : O_NOFOLLOW));
+        if (childFd < 0 || !enter(stack, childFd, child))
+            ++summary.unreadable;
+    }
+    for (const Frame &frame : stack)
+        ::closedir(frame.directory);
+    if (cancelled || m_cancellation->isCancelled(id)) {
+        m_cancellation->forget(id);
+        return;
+    }
+    summary.complete = true;
+    report(summary);
+}
+
+SourceScanner::SourceScanner(QObject *parent)
+    : QObject(parent)
+    , m_cancellation(std::make_shared<ScanCancellation>())
+{
+    qRegisterMetaType<Sluice::SourceSummary>();
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("sluice-scan"));
+    m_worker = new SourceScanWorker(m_cancellation, this);
+    m_worker->moveToThread(m_thread);
+    m_thread->start();
+}
+
+SourceScanner::~SourceScanner()
+{
+    cancelAll();
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+}
+
+quint64 SourceScanner::scan(const QByteArray &path, const ScanOptions &options)
+{
+    const quint64 id = m_nextId++;
+    m_pending.insert(id);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, id, path, options] { worker->walk(id, path, options); },
+        Qt::QueuedConnection);
+    qCDebug(lcPlan) << "scan" << id << path;
+    return id;
+}
+
+void SourceScanner::cancel(quint64 id)
+{
+    if (m_pending.remove(id))
+        m_cancellation->cancel(id);
+}
+
+void SourceScanner::cancelAll()
+{
+    m_cancellation->cancelledBelow.store(m_nextId, std::memory_order_release);
+    m_pending.clear();
+}
+
+void SourceScanner::deliver(const SourceSummary &summary)
+{
+    // Reports of requests cancelled after the worker posted them are dropped here, on the
+    // owner's thread, so that cancel() is final from the caller's point of view.
+    if (!m_pending.contains(summary.id)) {
+        m_cancellation->forget(summary.id);
+        return;
+    }
+    if (summary.complete)
+        m_pending.remove(summary.id);
+    Q_EMIT scanned(summary);
+}
+
+} // namespace Sluice

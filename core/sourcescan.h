@@ -1,0 +1,96 @@
+#pragma once
+
+#include "plan.h"
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QObject>
+#include <QSet>
+
+#include <memory>
+
+class QThread;
+
+namespace Sluice {
+
+/// How a source is walked by SourceScanner.
+struct ScanOptions
+{
+    /// Follow symbolic links (the source itself and everything below), like
+    /// CopyOptions::followSymlinks; loops are detected by (st_dev, st_ino) and not entered.
+    bool followSymlinks = false;
+    /// Count a file with several names once per source, like PreserveOptions::hardLinks.
+    bool countHardLinksOnce = false;
+    /// Inspect the path itself only (stat(2) semantics when followSymlinks): used to check a
+    /// destination folder or a dropped path without walking it.
+    bool rootOnly = false;
+};
+
+/// What a walk found below one source. Sizes are bytes. A plain value, queued across threads.
+struct SourceSummary
+{
+    quint64 id = 0;                 ///< the id SourceScanner::scan() returned
+    QByteArray path;                ///< the native path as given
+    bool exists = false;            ///< false when the path itself could not be inspected
+    int errorCode = 0;              ///< errno of that failed lstat(2)/stat(2), else 0
+    ItemKind kind = ItemKind::File; ///< of the path itself
+    qint64 bytes = 0;               ///< apparent size of the regular files (st_size)
+    qint64 files = 0;               ///< regular files, the path itself included
+    qint64 folders = 0;             ///< folders, the path itself included
+    qint64 others = 0;              ///< symbolic links, FIFOs, devices and sockets
+    qint64 unreadable = 0; ///< entries that could not be inspected or listed (not counted above)
+    bool complete = false; ///< false for the interim reports of a long walk
+
+    /// Items a copy of this source creates: files + folders + others.
+    qint64 items() const { return files + folders + others; }
+};
+
+class SourceScanWorker;
+
+/// Walks sources off the calling thread and reports what they hold, so that a window can
+/// show sizes and item counts without a single stat(2) on its own thread (DESIGN.md,
+/// "Threads"). Also answers "does this path exist, and is it a folder?" (ScanOptions::
+/// rootOnly) for dropped paths and destinations.
+///
+/// Lives in the thread that creates it; owns one named worker thread ("sluice-scan") that
+/// handles requests in order. Results arrive by the scanned() signal on the owner's
+/// thread: for long walks an interim report (complete == false) about every 250 ms, then
+/// exactly one final report per request unless it was cancelled. After cancel(id) or
+/// cancelAll() returns, no report for those requests is emitted any more. The destructor
+/// cancels everything and waits for the worker thread.
+class SourceScanner final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SourceScanner(QObject *parent = nullptr);
+    ~SourceScanner() override;
+    Q_DISABLE_COPY_MOVE(SourceScanner)
+
+    /// Queues a walk of @p path (native bytes). Returns the request id (never 0).
+    quint64 scan(const QByteArray &path, const ScanOptions &options = {});
+    /// Stops request @p id (queued or running); no further report for it.
+    void cancel(quint64 id);
+    /// Stops every request made so far.
+    void cancelAll();
+    /// Requests neither finished nor cancelled.
+    qsizetype pendingCount() const { return m_pending.size(); }
+
+Q_SIGNALS:
+    /// A report for request summary.id (see the class comment for the order).
+    void scanned(const Sluice::SourceSummary &summary);
+
+private:
+    friend class SourceScanWorker;
+    void deliver(const Sluice::SourceSummary &summary);
+
+    std::shared_ptr<struct ScanCancellation> m_cancellation;
+    QThread *m_thread = nullptr;
+    SourceScanWorker *m_worker = nullptr;
+    quint64 m_nextId = 1;
+    QSet<quint64> m_pending;
+};
+
+} // namespace Sluice
+
+Q_DECLARE_METATYPE(Sluice::SourceSummary)
+Q_DECLARE_METATYPE(Sluice::ScanOptions)

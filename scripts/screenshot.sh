@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Takes a screenshot of the Sluice window during a real copy, under Xvfb.
+#
+#   scripts/screenshot.sh [OUTPUT.png] [--dark]
+#
+# Builds nothing: run scripts/build.sh (or ./run.sh) first. Creates a 768 MiB file and a
+# folder of small files in a temporary folder, starts `sluice --new-window --start` with a
+# private configuration (stream engine, 48 MiB/s speed limit so the destination is the
+# slow side), waits until the chart has some history, and writes the PNG with ImageMagick's
+# `import`. --dark uses GTK's dark Adwaita palette through Qt's gtk3 platform theme.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=docs/screenshot.png
+dark=0
+for argument in "$@"; do
+    case "$argument" in
+        --dark) dark=1 ;;
+        *) output=$argument ;;
+    esac
+done
+binary=build/app/gui/sluice
+[ -x "$binary" ] || { echo "missing $binary: build first (scripts/build.sh)" >&2; exit 1; }
+for tool in Xvfb import; do
+    command -v "$tool" >/dev/null || { echo "missing $tool (xvfb, imagemagick)" >&2; exit 1; }
+done
+
+work=$(mktemp -d /tmp/sluice-shot-XXXXXX)
+xvfb_pid=
+app_pid=
+cleanup() {
+    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/Holiday photos" "$work/USB stick" "$work/config/sluice" "$work/runtime"
+chmod 700 "$work/runtime"
+head -c 768M /dev/urandom > "$work/ubuntu-24.04-desktop-amd64.iso"
+for i in $(seq -w 1 40); do
+    head -c $((200 + 10#$i * 37))K /dev/urandom > "$work/Holiday photos/IMG_20$i.jpg"
+done
+# Written just now, the sources are dirty in the page cache; flush them so that the
+# window's "system write cache" figure shows the copy, not the preparation.
+sync
+cat > "$work/config/sluice/sluice.conf" <<CONF
+[copy]
+engine=stream
+durability=job
+speedLimit=$((48 * 1024 * 1024))
+CONF
+
+width=980
+height=900
+display=:$(( (RANDOM % 400) + 100 ))
+Xvfb "$display" -screen 0 "${width}x${height}x24" -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do
+    [ -e "/tmp/.X11-unix/X${display#:}" ] && break
+    sleep 0.1
+done
+
+theme_env=()
+if [ "$dark" = 1 ]; then
+    theme_env=(QT_QPA_PLATFORMTHEME=gtk3 GTK_THEME=Adwaita:dark)
+fi
+env DISPLAY="$display" XDG_CONFIG_HOME="$work/config" XDG_RUNTIME_DIR="$work/runtime" \
+    QT_QPA_PLATFORM=xcb LANG=C.UTF-8 "${theme_env[@]}" \
+    "$binary" --new-window --start --to "$work/USB stick" \
+    "$work/ubuntu-24.04-desktop-amd64.iso" "$work/Holiday photos" \
+    -qwindowgeometry "${width}x${height}+0+0" &
+app_pid=$!
+
+# Let the copy run long enough for the chart to show a history.
+sleep "${SLUICE_SHOT_DELAY:-11}"
+mkdir -p "$(dirname "$output")"
+DISPLAY="$display" import -window root "$output"
+echo "wrote $output"

@@ -1,0 +1,121 @@
+#pragma once
+
+#include "copyresult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QStringList>
+
+#include <condition_variable>
+#include <mutex>
+
+/// Helpers shared by the fs suite: fingerprints to prove a source unchanged, sluice-cli in a
+/// child process (optionally unprivileged or under a file-size limit), trees deeper than
+/// PATH_MAX, and a gate that holds the writer at an exact offset.
+namespace FsHelpers {
+
+/// XXH3-128 (hex) of a file's content, or "" when it cannot be read.
+QByteArray fileDigest(const QByteArray &path);
+
+/// One line per entry below @p root (sorted, relative names): type, permission bits, owner,
+/// size, modification time in nanoseconds, link count, link target, and a digest of the
+/// content. Equal fingerprints taken before and after a job prove the tree unchanged.
+/// Access times are left out: reading a file may update them.
+QByteArray treeFingerprint(const QByteArray &root);
+
+/// The entry names in @p folder (not "." and ".."), sorted bytewise.
+QList<QByteArray> listNames(const QByteArray &folder);
+
+/// Regular files of size 0 below @p root (placeholders a failed copy must not leave).
+QList<QByteArray> emptyFiles(const QByteArray &root);
+
+/// The first issue whose path ends with @p pathSuffix, or null.
+const Sluice::CopyIssue *findIssue(const Sluice::CopyResult &result, const QByteArray &pathSuffix);
+
+/// The first error (not warning) whose path ends with @p pathSuffix, or null.
+const Sluice::CopyIssue *findError(const Sluice::CopyResult &result, const QByteArray &pathSuffix);
+
+/// Every issue's message(), one per line, for failure output.
+QString describeIssues(const Sluice::CopyResult &result);
+
+/// How to start sluice-cli.
+struct ChildOptions
+{
+    bool unprivileged = false; ///< as user nobody / group nogroup, no supplementary groups
+    qint64 fileSizeLimit = -1; ///< RLIMIT_FSIZE in bytes, or -1 for none
+    QByteArray workingDirectory;
+};
+
+/// What a finished child did.
+struct ChildRun
+{
+    int exitCode = -1; ///< exit status, or -1 when it died of a signal
+    int signal = 0;    ///< the signal that ended it, or 0
+    QByteArray out;
+    QByteArray err;
+};
+
+/// The sluice-cli binary: the build's, or for unprivileged runs a copy in a folder that
+/// user nobody can enter (the build tree may be under /root).
+QByteArray cliPath(bool unprivileged = false);
+
+/// Runs sluice-cli with raw byte arguments (names need not be UTF-8) and waits for it.
+ChildRun runCli(const QList<QByteArray> &arguments, const ChildOptions &options = {});
+
+/// uid and gid of "nobody" / "nogroup" (65534 when the names are unknown).
+uid_t nobodyUid();
+gid_t nobodyGid();
+
+/// Creates @p depth nested folders named @p component below @p root, each holding a file
+/// "f" with its level number, using openat(2)/mkdirat(2) so the full path may exceed
+/// PATH_MAX. Returns false on any failure.
+bool makeDeepTree(const QByteArray &root, int depth, const QByteArray &component);
+
+/// Compares two trees through directory descriptors (no path ever exceeds NAME_MAX): the
+/// same names, types and file contents. Returns the differences (relative paths, shortened).
+QStringList compareDeep(const QByteArray &expected, const QByteArray &actual);
+
+/// Removes a tree of any depth through directory descriptors.
+void removeDeep(const QByteArray &root);
+
+/// Holds the writer (IoHooks::beforeWrite) when it reaches an offset, until released.
+class WriterGate final
+{
+public:
+    explicit WriterGate(qint64 holdAt)
+        : m_holdAt(holdAt)
+    {}
+    Q_DISABLE_COPY_MOVE(WriterGate)
+
+    /// Call from the hook; blocks at the first offset >= holdAt until open() is called.
+    int beforeWrite(qint64 offset)
+    {
+        std::unique_lock lock(m_mutex);
+        if (offset >= m_holdAt && !m_open) {
+            m_reached = true;
+            m_changed.notify_all();
+            m_changed.wait(lock, [this] { return m_open; });
+        }
+        return 0;
+    }
+    bool reached()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_reached;
+    }
+    void open()
+    {
+        std::lock_guard lock(m_mutex);
+        m_open = true;
+        m_changed.notify_all();
+    }
+
+private:
+    qint64 m_holdAt;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    bool m_reached = false;
+    bool m_open = false;
+};
+
+} // namespace FsHelpers

@@ -1,0 +1,192 @@
+// Issue 3, case 13: hard links kept as hard links (one inode, its names, its space once,
+// its bytes counted once), and where the destination cannot link (FAT), the names are
+// copied as separate files with one warning, not failed.
+
+#include "fshelpers.h"
+#include "jobrunner.h"
+#include "testmount.h"
+#include "testtree.h"
+
+#include <QTest>
+
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+struct stat statOf(const QByteArray &path)
+{
+    struct stat st = {};
+    ::lstat(path.constData(), &st);
+    return st;
+}
+
+qint64 usedBytes(const QByteArray &mountPoint)
+{
+    ::sync();
+    struct statvfs space = {};
+    ::statvfs(mountPoint.constData(), &space);
+    return qint64(space.f_blocks - space.f_bfree) * qint64(space.f_frsize);
+}
+
+// src/a/first, src/b/second, src/c/third: three names of one file, plus a plain file.
+bool buildLinks(const QByteArray &src, qint64 size)
+{
+    return TestTree::makePath(src + "/a") && TestTree::makePath(src + "/b")
+           && TestTree::makePath(src + "/c")
+           && TestTree::writePatternFile(src + "/a/first", size, 401)
+           && ::link((src + "/a/first").constData(), (src + "/b/second").constData()) == 0
+           && ::link((src + "/a/first").constData(), (src + "/c/third").constData()) == 0
+           && TestTree::writeFile(src + "/plain", "plain");
+}
+
+} // namespace
+
+class TestHardLinks final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { FS_REQUIRE_ROOT(); }
+    void threeNamesOfOneFileStayOneInode_data();
+    void threeNamesOfOneFileStayOneInode();
+    void cliArchiveKeepsHardLinks();
+    void destinationWithoutHardLinksGetsCopiesAndAWarning_data();
+    void destinationWithoutHardLinksGetsCopiesAndAWarning();
+    void whenTheFirstNameFailsTheOthersStillShareOneInode();
+};
+
+void TestHardLinks::threeNamesOfOneFileStayOneInode_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    for (const FsKind fs : {FsKind::Tmpfs, FsKind::Ext4, FsKind::Xfs, FsKind::Btrfs})
+        QTest::newRow(qPrintable(fsKindName(fs))) << fs;
+}
+
+void TestHardLinks::threeNamesOfOneFileStayOneInode()
+{
+    QFETCH(FsKind, fs);
+    constexpr qint64 Size = 50 * MiB;
+    Scratch scratch;
+    QVERIFY(buildLinks(scratch.path("src"), Size));
+    // Room for one copy, not for three (btrfs keeps much for itself).
+    FS_MOUNT(disk, fs, fs == FsKind::Btrfs ? 160 * MiB : 96 * MiB);
+    const qint64 usedBefore = usedBytes(disk->path());
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.preserve.hardLinks = true;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    QVERIFY2(run.result.status == CopyStatus::Succeeded,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsCopied, qint64(8)); // src, a, b, c, three names, plain
+    // Totals count the data once.
+    QCOMPARE(run.result.bytesTotal, Size + 5);
+    QCOMPARE(run.samples.constLast().bytesTotal, Size + 5);
+    QCOMPARE(run.samples.constLast().bytesDone, Size + 5);
+    QCOMPARE(run.result.bytesWritten, Size + 5);
+    // One inode, three names, its space used once.
+    const struct stat first = statOf(disk->path("src/a/first"));
+    const struct stat second = statOf(disk->path("src/b/second"));
+    const struct stat third = statOf(disk->path("src/c/third"));
+    QCOMPARE(qint64(first.st_nlink), qint64(3));
+    QCOMPARE(second.st_ino, first.st_ino);
+    QCOMPARE(third.st_ino, first.st_ino);
+    QCOMPARE(qint64(first.st_size), Size);
+    QVERIFY(qint64(first.st_blocks) * 512 >= Size && qint64(first.st_blocks) * 512 < Size + MiB);
+    const qint64 used = usedBytes(disk->path()) - usedBefore;
+    QVERIFY2(used >= Size && used < Size + 4 * MiB, qPrintable(QString::number(used)));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/c/third")),
+             FsHelpers::fileDigest(scratch.path("src/a/first")));
+    QCOMPARE(TestTree::readFile(disk->path("src/plain")), QByteArray("plain"));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+}
+
+void TestHardLinks::cliArchiveKeepsHardLinks()
+{
+    Scratch scratch;
+    QVERIFY(buildLinks(scratch.path("src"), 5 * MiB));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--archive", "--on-conflict", "overwrite", "--on-error", "skip",
+                           scratch.path("src"), disk->path()});
+
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(qint64(statOf(disk->path("src/b/second")).st_nlink), qint64(3));
+    QCOMPARE(statOf(disk->path("src/b/second")).st_ino, statOf(disk->path("src/a/first")).st_ino);
+}
+
+void TestHardLinks::destinationWithoutHardLinksGetsCopiesAndAWarning_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+void TestHardLinks::destinationWithoutHardLinksGetsCopiesAndAWarning()
+{
+    QFETCH(FsKind, fs);
+    constexpr qint64 Size = 3 * MiB;
+    Scratch scratch;
+    QVERIFY(buildLinks(scratch.path("src"), Size));
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.preserve.hardLinks = true;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    QCOMPARE(run.result.errorCount(), qint64(0));
+    QVERIFY2(run.result.status == CopyStatus::CompletedWithWarnings,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsCopied, qint64(8));
+    for (const QByteArray name : {"src/a/first", "src/b/second", "src/c/third"})
+        QCOMPARE(FsHelpers::fileDigest(disk->path(name)),
+                 FsHelpers::fileDigest(scratch.path("src/a/first")));
+    bool warned = false;
+    for (const CopyIssue &issue : run.result.issues)
+        warned = warned || (issue.operation == FileOperation::Link && !issue.isError());
+    QVERIFY2(warned, qPrintable(FsHelpers::describeIssues(run.result)));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    // Three copies of the data: the total grew to match, and progress ends exactly there.
+    QCOMPARE(run.samples.constLast().bytesTotal, 3 * Size + 5);
+    QCOMPARE(run.samples.constLast().bytesDone, 3 * Size + 5);
+    for (const CopyProgress &sample : run.samples)
+        QVERIFY(sample.bytesDone <= sample.bytesTotal);
+}
+
+void TestHardLinks::whenTheFirstNameFailsTheOthersStillShareOneInode()
+{
+    constexpr qint64 Size = 4 * MiB;
+    Scratch scratch;
+    QVERIFY(buildLinks(scratch.path("src"), Size));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    IoHooks hooks;
+    hooks.beforeOpen = [](const QByteArray &source) {
+        return source.endsWith("a/first") ? EACCES : 0;
+    };
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.preserve.hardLinks = true;
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src")}, disk->path(), options, {}, hooks);
+
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(1));
+    QCOMPARE(run.result.errorCount(), qint64(1));
+    QVERIFY(::access(disk->path("src/a/first").constData(), F_OK) != 0);
+    const struct stat second = statOf(disk->path("src/b/second"));
+    const struct stat third = statOf(disk->path("src/c/third"));
+    QCOMPARE(third.st_ino, second.st_ino);
+    QCOMPARE(qint64(second.st_nlink), qint64(2));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/c/third")),
+             FsHelpers::fileDigest(scratch.path("src/a/first")));
+    QCOMPARE(run.samples.constLast().bytesDone, run.samples.constLast().bytesTotal);
+    for (const CopyProgress &sample : run.samples)
+        QVERIFY(sample.bytesDone <= sample.bytesTotal);
+}
+
+QTEST_GUILESS_MAIN(TestHardLinks)
+#include "tst_hardlinks.moc"

@@ -1,0 +1,202 @@
+// Destination file-system limits (FAT through fusefat, exFAT through exfat-fuse): files
+// larger than FAT can hold, names it refuses, names that differ only in letter case. The
+// preflight names them before the first byte; each ends with a clear error or a safe
+// outcome; nothing is left half-written and the rest is copied.
+
+#include "fshelpers.h"
+#include "jobrunner.h"
+#include "testmount.h"
+#include "testtree.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+int preflightWarningsMentioning(const CopyResult &result, const QString &text)
+{
+    int count = 0;
+    for (const CopyIssue &issue : result.issues)
+        count += issue.operation == FileOperation::Preflight && !issue.isError()
+                         && issue.message().contains(text)
+                     ? 1
+                     : 0;
+    return count;
+}
+
+} // namespace
+
+class TestLimits final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { FS_REQUIRE_ROOT(); }
+    void fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte();
+    void namesFatRefusesAreReportedAndTheRestCopies_data();
+    void namesFatRefusesAreReportedAndTheRestCopies();
+    void namesDifferingOnlyInCaseBothArriveWithRename_data();
+    void namesDifferingOnlyInCaseBothArriveWithRename();
+    void caseTwinNeverReplacesTheCopyOfItsTwin_data();
+    void caseTwinNeverReplacesTheCopyOfItsTwin();
+};
+
+void TestLimits::fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    constexpr qint64 TooBig = 4 * GiB; // one byte over FAT's 4 GiB - 1
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/huge.img"), TooBig, {0, TooBig - 8}));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/fits"), 2 * MiB, 901));
+    FS_MOUNT(disk, FsKind::Vfat, 64 * MiB);
+
+    // Writing 4 GiB through fusefat would take minutes: stop the test early if it starts.
+    std::atomic<qint64> hugeWrites{0};
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
+        if (!destination.endsWith("huge.img"))
+            return 0;
+        ++hugeWrites;
+        return offset >= 16 * MiB ? ECANCELED : 0;
+    };
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src")}, disk->path(), JobRunner::quickOptions(), {}, hooks);
+
+    QVERIFY2(preflightWarningsMentioning(run.result, QStringLiteral("can store in one file")) == 1,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(hugeWrites.load(), 0); // not one byte of a file that cannot fit
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(1));
+    QVERIFY(FsHelpers::findError(run.result, "huge.img"));
+    QVERIFY(::access(disk->path("src/huge.img").constData(), F_OK) != 0);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/fits")),
+             FsHelpers::fileDigest(scratch.path("src/fits")));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+}
+
+void TestLimits::namesFatRefusesAreReportedAndTheRestCopies_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+void TestLimits::namesFatRefusesAreReportedAndTheRestCopies()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    const QList<QByteArray> refused{"colon:name", "what?", "pipe|",       "star*",      "quote\"",
+                                    "less<",      "more>", "back\\slash", "control\x01"};
+    for (const QByteArray &name : refused)
+        QVERIFY(TestTree::writeFile(scratch.path("src/" + name), name));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/fine name.txt"), 3 * MiB, 902));
+    QVERIFY(TestTree::writeFile(scratch.path("src/also-fine"), "fine"));
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src")}, disk->path(), JobRunner::quickOptions());
+
+    // Named before copying (grouped), then each one fails with its own error.
+    int named = 0;
+    for (const CopyIssue &issue : run.result.issues)
+        named += issue.operation == FileOperation::Preflight && !issue.isError()
+                         && issue.message().contains(QStringLiteral("the name"))
+                     ? int(1 + issue.similarCount)
+                     : 0;
+    QVERIFY2(named >= refused.size(), qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(refused.size()));
+    for (const QByteArray &name : refused)
+        QVERIFY2(
+            FsHelpers::findError(run.result, "src/" + name),
+            qPrintable(QString::fromUtf8(name) + u'\n' + FsHelpers::describeIssues(run.result)));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/fine name.txt")),
+             FsHelpers::fileDigest(scratch.path("src/fine name.txt")));
+    QCOMPARE(TestTree::readFile(disk->path("src/also-fine")), QByteArray("fine"));
+    QCOMPARE(TestTree::countEntries(disk->path("src")), qint64(2));
+    QVERIFY(FsHelpers::emptyFiles(disk->path()).isEmpty());
+}
+
+void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/README"), 2 * MiB, 903));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/readme"), 2 * MiB, 904));
+    for (int i = 0; i < 8; ++i) { // small ones, which the small-file pool copies in parallel
+        const QByteArray name = "notes" + QByteArray::number(i);
+        QVERIFY(TestTree::writeFile(scratch.path("src/" + name), name));
+        QVERIFY(TestTree::writeFile(scratch.path("src/" + name.toUpper()), name.toUpper()));
+    }
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Rename;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    QVERIFY2(preflightWarningsMentioning(run.result, QStringLiteral("letter case")) >= 1,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.errorCount(), qint64(0));
+    // Eighteen distinct files arrived: none took the place of its other-case twin.
+    QCOMPARE(TestTree::countEntries(disk->path("src")), qint64(18));
+    QSet<QByteArray> expected;
+    for (const QByteArray &name : FsHelpers::listNames(scratch.path("src")))
+        expected << FsHelpers::fileDigest(scratch.path("src/" + name));
+    QSet<QByteArray> contents;
+    for (const QByteArray &name : FsHelpers::listNames(disk->path("src")))
+        contents << FsHelpers::fileDigest(disk->path("src/" + name));
+    QCOMPARE(contents, expected);
+}
+
+void TestLimits::caseTwinNeverReplacesTheCopyOfItsTwin_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<CollisionPolicy>("policy");
+    for (const FsKind fs : {FsKind::Vfat, FsKind::Exfat}) {
+        QTest::addRow("%s, overwrite", qPrintable(fsKindName(fs)))
+            << fs << CollisionPolicy::Overwrite;
+        QTest::addRow("%s, skip", qPrintable(fsKindName(fs))) << fs << CollisionPolicy::Skip;
+        QTest::addRow("%s, newer", qPrintable(fsKindName(fs))) << fs << CollisionPolicy::Newer;
+    }
+}
+
+void TestLimits::caseTwinNeverReplacesTheCopyOfItsTwin()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(CollisionPolicy, policy);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/README"), "upper case"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/readme"), "lower case"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/other"), "other"));
+    FS_MOUNT(disk, fs, 64 * MiB);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = policy;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+
+    // The first arrives and stays; the second is refused by name, never silently lost.
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(1));
+    const CopyIssue *issue = FsHelpers::findError(run.result, "src/readme");
+    QVERIFY2(issue && issue->message().contains(QStringLiteral("letter case")),
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(FsHelpers::listNames(disk->path("src")), (QList<QByteArray>{"README", "other"}));
+    QCOMPARE(TestTree::readFile(disk->path("src/README")), QByteArray("upper case"));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestLimits)
+#include "tst_limits.moc"

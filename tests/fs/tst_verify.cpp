@@ -1,0 +1,202 @@
+// Verification: a destination corrupted between the copy and its re-read (through the
+// IoHooks::beforeVerify seam) is an error for that item, and the bad copy never gets the
+// final name — an existing good version stays. The checksum manifest lists only verified
+// copies and is accepted by xxh128sum -c / sha256sum -c.
+
+#include "fshelpers.h"
+#include "jobrunner.h"
+#include "testmount.h"
+#include "testtree.h"
+
+#include <QProcess>
+#include <QTest>
+
+#include <mutex>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+// Runs `tool -c manifest` and returns "" when every line checks out.
+QString checkManifest(const QString &tool, const QByteArray &manifest)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(tool, {QStringLiteral("-c"), QFile::decodeName(manifest)});
+    if (!process.waitForFinished(60000))
+        return QStringLiteral("%1 did not finish").arg(tool);
+    const QString output = QString::fromLocal8Bit(process.readAll());
+    return process.exitCode() == 0 ? QString() : output;
+}
+
+} // namespace
+
+class TestVerify final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { FS_REQUIRE_ROOT(); }
+    void corruptedCopyIsAnErrorAndNeverGetsTheName_data();
+    void corruptedCopyIsAnErrorAndNeverGetsTheName();
+    void retryCopiesAgainAfterACorruptedRead();
+    void cliVerifyWritesAManifestTheStandardToolsAccept_data();
+    void cliVerifyWritesAManifestTheStandardToolsAccept();
+};
+
+void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<VerifyAlgorithm>("algorithm");
+    QTest::addColumn<QByteArray>("corruption");
+    for (const FsKind fs : {FsKind::Ext4, FsKind::Btrfs, FsKind::Exfat}) {
+        const QString name = fsKindName(fs);
+        QTest::addRow("%s, xxh3, flipped byte", qPrintable(name))
+            << fs << VerifyAlgorithm::Xxh3 << QByteArray("flip");
+        QTest::addRow("%s, sha256, flipped byte", qPrintable(name))
+            << fs << VerifyAlgorithm::Sha256 << QByteArray("flip");
+        QTest::addRow("%s, xxh3, cut short", qPrintable(name))
+            << fs << VerifyAlgorithm::Xxh3 << QByteArray("truncate");
+    }
+}
+
+void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(VerifyAlgorithm, algorithm);
+    QFETCH(QByteArray, corruption);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/big-bad"), 6 * MiB + 3, 701));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/big-good"), 5 * MiB, 702));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/small-bad"), 70 * KiB, 703));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/small-good"), 80 * KiB, 704));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    // An older good version of one of the files that will be corrupted.
+    QVERIFY(TestTree::makePath(disk->path("src")));
+    QVERIFY(TestTree::writePatternFile(disk->path("src/big-bad"), 2 * MiB, 705));
+    const QByteArray oldVersion = FsHelpers::fileDigest(disk->path("src/big-bad"));
+
+    std::mutex mutex;
+    QList<QByteArray> corrupted;
+    IoHooks hooks;
+    hooks.beforeVerify = [&](int partFd, const QByteArray &destination) {
+        if (!destination.endsWith("-bad"))
+            return;
+        {
+            std::lock_guard lock(mutex);
+            corrupted << destination;
+        }
+        struct stat st = {};
+        ::fstat(partFd, &st);
+        if (corruption == "truncate") {
+            [[maybe_unused]] const int ignored = ::ftruncate(partFd, st.st_size - 1);
+        } else {
+            char byte = 0;
+            const off_t middle = st.st_size / 2;
+            [[maybe_unused]] ssize_t done = ::pread(partFd, &byte, 1, middle);
+            byte = char(byte ^ 0x01);
+            done = ::pwrite(partFd, &byte, 1, middle);
+        }
+        ::fdatasync(partFd);
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.verify = algorithm;
+    options.checksumFile = scratch.path("manifest");
+    options.onCollision = CollisionPolicy::Overwrite;
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src")}, disk->path(), options, {}, hooks);
+
+    QCOMPARE(corrupted.size(), 2);
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.itemsFailed, qint64(2));
+    QCOMPARE(run.result.errorCount(), qint64(2));
+    for (const QByteArray name : {"src/big-bad", "src/small-bad"}) {
+        const CopyIssue *issue = FsHelpers::findError(run.result, name);
+        QVERIFY2(issue, qPrintable(FsHelpers::describeIssues(run.result)));
+        QCOMPARE(issue->operation, FileOperation::Verify);
+        QVERIFY2(issue->message().contains(QStringLiteral("reads back differently")),
+                 qPrintable(issue->message()));
+    }
+    // The good old version survived; the corrupted new file never got a name.
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/big-bad")), oldVersion);
+    QVERIFY(::access(disk->path("src/small-bad").constData(), F_OK) != 0);
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    for (const QByteArray name : {"src/big-good", "src/small-good"})
+        QCOMPARE(FsHelpers::fileDigest(disk->path(name)),
+                 FsHelpers::fileDigest(scratch.path(name)));
+    // The manifest names exactly the two verified copies.
+    const QByteArray manifest = TestTree::readFile(scratch.path("manifest"));
+    QCOMPARE(manifest.count('\n'), 2);
+    QVERIFY(manifest.contains(disk->path("src/big-good")));
+    QVERIFY(manifest.contains(disk->path("src/small-good")));
+    QVERIFY(!manifest.contains("-bad"));
+    const QString tool = algorithm == VerifyAlgorithm::Sha256 ? QStringLiteral("sha256sum")
+                                                              : QStringLiteral("xxh128sum");
+    const QString checked = checkManifest(tool, scratch.path("manifest"));
+    QVERIFY2(checked.isEmpty(), qPrintable(checked));
+}
+
+void TestVerify::retryCopiesAgainAfterACorruptedRead()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writePatternFile(scratch.path("file"), 3 * MiB, 706));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    int verifications = 0;
+    IoHooks hooks;
+    hooks.beforeVerify = [&](int partFd, const QByteArray &) {
+        if (++verifications == 1) {
+            const char garbage[4] = {'b', 'a', 'd', '!'};
+            [[maybe_unused]] const ssize_t done = ::pwrite(partFd, garbage, 4, 0);
+        }
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.verify = VerifyAlgorithm::Xxh3;
+    options.onError = ErrorPolicy::Retry;
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("file")}, disk->path(), options, {}, hooks);
+
+    QCOMPARE(verifications, 2);
+    QCOMPARE(run.result.status, CopyStatus::Succeeded);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("file")),
+             FsHelpers::fileDigest(scratch.path("file")));
+    QCOMPARE(run.samples.constLast().bytesDone, run.samples.constLast().bytesTotal);
+}
+
+void TestVerify::cliVerifyWritesAManifestTheStandardToolsAccept_data()
+{
+    QTest::addColumn<QByteArray>("algorithm");
+    QTest::addColumn<QString>("tool");
+    QTest::newRow("xxh3") << QByteArray("xxh3") << QStringLiteral("xxh128sum");
+    QTest::newRow("sha256") << QByteArray("sha256") << QStringLiteral("sha256sum");
+}
+
+void TestVerify::cliVerifyWritesAManifestTheStandardToolsAccept()
+{
+    QFETCH(QByteArray, algorithm);
+    QFETCH(QString, tool);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/a"), 3 * MiB + 1, 707));
+    QVERIFY(TestTree::writeSparseFile(scratch.path("src/sparse"), 64 * MiB, {0, 32 * MiB}));
+    QVERIFY(TestTree::writeFile(scratch.path("src/sub/new\nline"), "newline"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/sub/back\\slash"), "backslash"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/empty"), {}));
+    FS_MOUNT(disk, FsKind::Ext4, 128 * MiB);
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli(
+        {"--verify", algorithm, "--checksum-file", scratch.path("manifest"), "--on-conflict",
+         "overwrite", "--on-error", "skip", scratch.path("src"), disk->path()});
+
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(TestTree::readFile(scratch.path("manifest")).count('\n'), 5);
+    const QString checked = checkManifest(tool, scratch.path("manifest"));
+    QVERIFY2(checked.isEmpty(), qPrintable(checked));
+    // And the tool notices a copy that changes afterwards.
+    QVERIFY(TestTree::writeFile(disk->path("src/a"), "changed"));
+    QVERIFY(!checkManifest(tool, scratch.path("manifest")).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestVerify)
+#include "tst_verify.moc"

@@ -1,0 +1,98 @@
+#include "copysession.h"
+
+#include "collisiondialog.h"
+#include "errordialog.h"
+#include "preflightdialog.h"
+
+namespace Sluice::Ui {
+
+CopySession::CopySession(const CopyRequest &request, const CopyOptions &options,
+                         QWidget *dialogParent, QObject *parent)
+    : QObject(parent)
+    , m_job(request, options)
+    , m_dialogParent(dialogParent)
+{
+    connect(&m_job, &CopyJob::progressChanged, this, &CopySession::progressChanged);
+    connect(&m_job, &CopyJob::questionAsked, this, &CopySession::onQuestion);
+    connect(&m_job, &CopyJob::finished, this, &CopySession::onFinished);
+}
+
+CopySession::~CopySession()
+{
+    if (m_dialog)
+        m_dialog->withdraw();
+}
+
+void CopySession::setIoHooks(const IoHooks &hooks)
+{
+    m_job.setIoHooks(hooks);
+}
+
+void CopySession::start()
+{
+    m_job.start();
+}
+
+void CopySession::setPaused(bool paused)
+{
+    if (paused == m_paused || m_job.isFinished())
+        return;
+    m_paused = paused;
+    if (paused)
+        m_job.suspend();
+    else
+        m_job.resume();
+}
+
+void CopySession::skipCurrent()
+{
+    m_job.skipCurrent();
+}
+
+void CopySession::cancel()
+{
+    m_paused = false; // a paused job stops at once on cancel
+    m_job.cancel();
+}
+
+void CopySession::setSpeedLimit(qint64 bytesPerSecond)
+{
+    m_job.setSpeedLimit(qMax<qint64>(0, bytesPerSecond));
+}
+
+void CopySession::onQuestion(const CopyQuestion &question)
+{
+    if (m_dialog)
+        m_dialog->withdraw(); // one question at a time; a new one supersedes
+    QuestionDialog *dialog = nullptr;
+    switch (question.kind) {
+    case QuestionKind::Collision:
+        dialog = new CollisionDialog(question, m_dialogParent);
+        break;
+    case QuestionKind::Error:
+        dialog = new ErrorDialog(question, m_dialogParent);
+        break;
+    case QuestionKind::Preflight:
+        dialog = new PreflightDialog(question, m_dialogParent);
+        break;
+    }
+    if (!dialog)
+        return;
+    m_dialog = dialog;
+    connect(dialog, &QuestionDialog::answered, this,
+            [this](quint64 id, const QuestionAnswer &answer) {
+                m_job.answer(id, answer.decision, answer.applyToAll, answer.newName);
+            });
+    dialog->open(); // never exec(): the event loop and the progress keep running
+    Q_EMIT questionOpened(dialog);
+}
+
+void CopySession::onFinished(const CopyResult &result)
+{
+    if (m_dialog)
+        m_dialog->withdraw();
+    m_paused = false;
+    Q_EMIT finished(result);
+}
+
+} // namespace Sluice::Ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "copyjob.h"
+#include "questiondialog.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QWidget;
+
+namespace Sluice::Ui {
+
+/// One copy (or move) started from the window: holds the CopyJob, answers its questions
+/// through non-modal dialogs (collision, error, preflight) parented to @p dialogParent, and
+/// forwards pause, skip, cancel and the speed limit. The job's signals are re-emitted
+/// unchanged; finished() comes exactly once. GUI thread.
+class CopySession final : public QObject
+{
+    Q_OBJECT
+public:
+    CopySession(const CopyRequest &request, const CopyOptions &options, QWidget *dialogParent,
+                QObject *parent = nullptr);
+    ~CopySession() override;
+    Q_DISABLE_COPY_MOVE(CopySession)
+
+    /// Test seam, see IoHooks; before start().
+    void setIoHooks(const IoHooks &hooks);
+    void start();
+    /// Suspends or resumes the job; the window shows the state at once, the samples follow.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    void skipCurrent();
+    void cancel();
+    /// Changes the write-side limit while copying, bytes/s (0 = none).
+    void setSpeedLimit(qint64 bytesPerSecond);
+
+    bool isRunning() const { return m_job.isRunning(); }
+    bool isFinished() const { return m_job.isFinished(); }
+    const CopyRequest &request() const { return m_job.request(); }
+    const CopyOptions &options() const { return m_job.options(); }
+    /// The question dialog waiting for an answer, if any.
+    QuestionDialog *openDialog() const { return m_dialog; }
+
+Q_SIGNALS:
+    void progressChanged(const Sluice::CopyProgress &progress);
+    /// A question dialog was opened (it is already shown).
+    void questionOpened(Sluice::Ui::QuestionDialog *dialog);
+    void finished(const Sluice::CopyResult &result);
+
+private:
+    void onQuestion(const Sluice::CopyQuestion &question);
+    void onFinished(const Sluice::CopyResult &result);
+
+    CopyJob m_job;
+    QWidget *m_dialogParent;
+    QPointer<QuestionDialog> m_dialog;
+    bool m_paused = false;
+};
+
+} // namespace Sluice::Ui

@@ -1,0 +1,145 @@
+#include "formatting.h"
+
+#include "nativepath.h"
+
+#include <QLocale>
+
+namespace Sluice::Ui {
+
+QString Format::path(const QByteArray &path)
+{
+    QString text = NativePath::toDisplay(path);
+    for (QChar &character : text) {
+        // U+2400 "Control Pictures": ␊ for a newline, ␉ for a tab...
+        if (character.unicode() < 0x20)
+            character = QChar(char16_t(0x2400 + character.unicode()));
+        else if (character.unicode() == 0x7F)
+            character = QChar(char16_t(0x2421));
+    }
+    return text;
+}
+
+QString Format::size(qint64 bytes)
+{
+    return QLocale().formattedDataSize(qMax<qint64>(0, bytes), 2);
+}
+
+QString Format::rate(qint64 bytesPerSecond)
+{
+    return tr("%1/s").arg(QLocale().formattedDataSize(qMax<qint64>(0, bytesPerSecond), 1));
+}
+
+QString Format::count(qint64 value)
+{
+    return QLocale().toString(value);
+}
+
+QString Format::duration(qint64 ms)
+{
+    const qint64 seconds = qMax<qint64>(0, ms) / 1000;
+    const qint64 hours = seconds / 3600;
+    const qint64 minutes = (seconds / 60) % 60;
+    const QString secondsText = QStringLiteral("%1").arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    if (hours > 0)
+        return QStringLiteral("%1:%2:%3")
+            .arg(hours)
+            .arg(minutes, 2, 10, QLatin1Char('0'))
+            .arg(secondsText);
+    return QStringLiteral("%1:%2").arg(minutes).arg(secondsText);
+}
+
+QString Format::percent(int perMille)
+{
+    const int bounded = qBound(0, perMille, 1000);
+    return tr("%1 %").arg(QLocale().toString(bounded / 10.0, 'f', 1));
+}
+
+QString Format::engine(Engine engine)
+{
+    switch (engine) {
+    case Engine::Stream:
+        return tr("stream (through Sluice's buffers)");
+    case Engine::Kernel:
+        return tr("kernel (copy_file_range, no buffers)");
+    case Engine::Reflink:
+        return tr("reflink (shared blocks, nothing to move)");
+    case Engine::Auto:
+        break;
+    }
+    return tr("—");
+}
+
+QString Format::phase(CopyPhase phase)
+{
+    switch (phase) {
+    case CopyPhase::Idle:
+        return tr("Waiting to start");
+    case CopyPhase::Scanning:
+        return tr("Listing what to copy");
+    case CopyPhase::Checking:
+        return tr("Checking before copying");
+    case CopyPhase::Copying:
+        return tr("Copying");
+    case CopyPhase::Verifying:
+        return tr("Verifying the copy");
+    case CopyPhase::Flushing:
+        return tr("Flushing to disk");
+    case CopyPhase::Finished:
+        return tr("Finished");
+    }
+    return {};
+}
+
+QString Format::operation(FileOperation operation)
+{
+    switch (operation) {
+    case FileOperation::Plan:
+        return tr("Cannot copy");
+    case FileOperation::Stat:
+        return tr("Cannot inspect");
+    case FileOperation::ReadDirectory:
+        return tr("Cannot list folder");
+    case FileOperation::Open:
+        return tr("Cannot open");
+    case FileOperation::Read:
+        return tr("Cannot read");
+    case FileOperation::Create:
+        return tr("Cannot create");
+    case FileOperation::Write:
+        return tr("Cannot write");
+    case FileOperation::Flush:
+        return tr("Cannot flush to disk");
+    case FileOperation::Rename:
+        return tr("Cannot rename into place");
+    case FileOperation::Remove:
+        return tr("Cannot remove");
+    case FileOperation::SetPermissions:
+        return tr("Cannot set permissions of");
+    case FileOperation::SetOwner:
+        return tr("Cannot set owner of");
+    case FileOperation::SetTimes:
+        return tr("Cannot set times of");
+    case FileOperation::SetAttributes:
+        return tr("Cannot copy extended attributes of");
+    case FileOperation::Link:
+        return tr("Cannot create hard link");
+    case FileOperation::Verify:
+        return tr("Verification failed for");
+    case FileOperation::Preflight:
+        return tr("Check before copying");
+    case FileOperation::Cleanup:
+        return tr("Cleaned up");
+    }
+    return tr("Cannot process");
+}
+
+QString Format::issue(const CopyIssue &issue)
+{
+    QString text = tr("%1 “%2”").arg(operation(issue.operation), path(issue.path));
+    if (issue.similarCount > 0)
+        text = tr("%1 (and %2 more like it)").arg(text, count(issue.similarCount));
+    const QString cause = issue.cause();
+    return cause.isEmpty() ? text : tr("%1: %2").arg(text, cause);
+}
+
+} // namespace Sluice::Ui

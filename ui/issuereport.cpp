@@ -1,0 +1,95 @@
+#include "issuereport.h"
+
+#include "formatting.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QSaveFile>
+#include <QThreadPool>
+
+namespace Sluice::Ui {
+
+QString IssueReport::headline(const CopyResult &result, bool move)
+{
+    switch (result.status) {
+    case CopyStatus::Succeeded:
+        return move ? tr("Done: everything was moved.") : tr("Done: everything was copied.");
+    case CopyStatus::CompletedWithWarnings:
+        return move ? tr("Done: everything was moved, with warnings.")
+                    : tr("Done: everything was copied, with warnings.");
+    case CopyStatus::Failed:
+        if (!result.started)
+            return tr("Nothing was copied: the copy could not start.");
+        return tr("Finished, but some items could not be copied.");
+    case CopyStatus::Cancelled:
+        return tr("Cancelled. The file being copied was removed; finished files were kept.");
+    }
+    return {};
+}
+
+qint64 IssueReport::averageRate(const CopyResult &result)
+{
+    if (result.elapsedMs <= 0)
+        return 0;
+    return qint64(static_cast<long double>(result.bytesCopied) * 1000 / result.elapsedMs);
+}
+
+QStringList IssueReport::figures(const CopyResult &result, bool move)
+{
+    QStringList lines;
+    lines << (move ? tr("Moved: %1 of %2 items") : tr("Copied: %1 of %2 items"))
+                 .arg(Format::count(result.itemsCopied), Format::count(result.itemsTotal));
+    lines << tr("Skipped: %1 · Failed: %2")
+                 .arg(Format::count(result.itemsSkipped), Format::count(result.itemsFailed));
+    lines << tr("Data: %1 of %2")
+                 .arg(Format::size(result.bytesCopied), Format::size(result.bytesTotal));
+    lines << tr("Time: %1 · Average: %2")
+                 .arg(Format::duration(result.elapsedMs), Format::rate(averageRate(result)));
+    lines << tr("Sluice's peak memory: %1").arg(Format::size(result.peakResidentBytes));
+    return lines;
+}
+
+QString IssueReport::text(const CopyResult &result, const CopyRequest &request, bool move)
+{
+    QStringList lines;
+    lines << (move ? tr("Sluice: move report") : tr("Sluice: copy report"));
+    for (const QByteArray &source : request.sources)
+        lines << tr("Source: %1").arg(Format::path(source));
+    lines << tr("Destination: %1").arg(Format::path(request.destination));
+    lines << QString();
+    lines << headline(result, move);
+    lines << figures(result, move);
+    lines << QString();
+    if (result.issues.isEmpty()) {
+        lines << tr("No problems.");
+    } else {
+        lines << tr("Problems (%1):").arg(result.issues.size());
+        for (const CopyIssue &issue : result.issues)
+            lines << (issue.isError() ? tr("error: %1") : tr("warning: %1"))
+                         .arg(Format::issue(issue));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void saveTextInBackground(const QString &path, const QString &text, QObject *context,
+                          std::function<void(const QString &error)> done)
+{
+    QPointer<QObject> guard(context);
+    QThreadPool::globalInstance()->start([path, text, guard, done = std::move(done)] {
+        QSaveFile file(path);
+        QString error;
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
+            error = file.errorString();
+        // Back on the application's thread; the guard is checked there, where the context
+        // lives and could be deleted.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [guard, done, error] {
+                if (guard)
+                    done(error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace Sluice::Ui

@@ -1,0 +1,466 @@
+#include "mainwindow.h"
+
+#include "appicon.h"
+#include "copysession.h"
+#include "destinationfield.h"
+#include "droppedurls.h"
+#include "formatting.h"
+#include "issuereport.h"
+#include "noticebar.h"
+#include "notifier.h"
+#include "settingsdialog.h"
+#include "sourcelistmodel.h"
+#include "sourcelistview.h"
+#include "sourcescan.h"
+#include "sourcespanel.h"
+#include "transferarea.h"
+
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QShortcut>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <cerrno>
+
+namespace Sluice::Ui {
+
+namespace {
+
+const QString GeometryKey = QStringLiteral("window/geometry");
+const QString SplitterKey = QStringLiteral("window/splitter");
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_settings(WindowSettings::load())
+    , m_sourceScanner(new SourceScanner(this))
+    , m_probeScanner(new SourceScanner(this))
+    , m_sources(new SourceListModel(m_sourceScanner, this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(appIcon());
+    setAcceptDrops(true);
+    buildLayout();
+    connectSignals();
+    setUpTabOrder();
+    applySettings(m_settings);
+    m_destination->setRecent(loadRecentDestinations());
+    const QByteArray geometry = QSettings().value(GeometryKey).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry))
+        resize(920, 860);
+    updateState();
+    updateTitle(-1);
+    m_sourcesPanel->view()->setFocus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildLayout()
+{
+    m_sourcesPanel = new SourcesPanel(m_sources, this);
+    m_destination = new DestinationField(m_probeScanner, this);
+    m_notice = new NoticeBar(this);
+    m_notice->setObjectName(QStringLiteral("noticeBar"));
+
+    m_speedLimit = new QDoubleSpinBox(this);
+    m_speedLimit->setObjectName(QStringLiteral("speedLimitSpin"));
+    m_speedLimit->setRange(0, 100000);
+    m_speedLimit->setDecimals(1);
+    m_speedLimit->setSingleStep(1);
+    m_speedLimit->setSpecialValueText(tr("No limit"));
+    m_speedLimit->setSuffix(tr(" MiB/s"));
+    m_speedLimit->setAccelerated(true);
+    m_speedLimit->setToolTip(tr("Write at most this fast; 0 means no limit. Works while "
+                                "copying: the reader slows down by itself (backpressure)."));
+    m_speedLimit->findChild<QLineEdit *>()->setAcceptDrops(false);
+    auto *speedCaption = new QLabel(tr("Spee&d limit:"), this);
+    speedCaption->setBuddy(m_speedLimit);
+
+    m_settingsButton = makeShortcutButton(
+        tr("Se&ttings…"), QStringLiteral("settingsButton"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
+        tr("Buffers, policies, engine, durability, verification"), this);
+    m_moveButton =
+        makeShortcutButton(tr("&Move"), QStringLiteral("moveButton"),
+                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                           tr("Copy, then delete each source item once its copy is on disk"), this);
+    m_copyButton = makeShortcutButton(tr("&Copy"), QStringLiteral("copyButton"),
+                                      QKeySequence(Qt::CTRL | Qt::Key_Return),
+                                      tr("Copy the sources into the destination folder"), this);
+    m_copyButton->setDefault(true);
+    QFont bold = m_copyButton->font();
+    bold.setBold(true);
+    m_copyButton->setFont(bold);
+    // Ctrl+Enter on the keypad starts too.
+    auto *keypadCopy = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
+    connect(keypadCopy, &QShortcut::activated, m_copyButton, &QPushButton::click);
+
+    auto *destinationCaption = new QLabel(tr("&Into folder:"), this);
+    destinationCaption->setBuddy(m_destination->comboBox());
+    auto *destinationRow = new QHBoxLayout;
+    destinationRow->addWidget(destinationCaption);
+    destinationRow->addWidget(m_destination, 1);
+    auto *actionRow = new QHBoxLayout;
+    actionRow->addWidget(speedCaption);
+    actionRow->addWidget(m_speedLimit);
+    actionRow->addStretch();
+    actionRow->addWidget(m_settingsButton);
+    actionRow->addSpacing(12);
+    actionRow->addWidget(m_moveButton);
+    actionRow->addWidget(m_copyButton);
+
+    auto *setup = new QGroupBox(tr("What to copy"), this);
+    setup->setObjectName(QStringLiteral("setupGroup"));
+    auto *setupLayout = new QVBoxLayout(setup);
+    setupLayout->addWidget(m_sourcesPanel, 1);
+    setupLayout->addLayout(destinationRow);
+    setupLayout->addWidget(m_notice);
+    setupLayout->addLayout(actionRow);
+
+    m_transferArea = new TransferArea(this);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(setup);
+    splitter->addWidget(m_transferArea);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->restoreState(QSettings().value(SplitterKey).toByteArray());
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->addWidget(splitter);
+    setCentralWidget(central);
+
+    auto *quit = new QShortcut(QKeySequence::Quit, this);
+    connect(quit, &QShortcut::activated, this, &QWidget::close);
+}
+
+void MainWindow::connectSignals()
+{
+    connect(m_copyButton, &QPushButton::clicked, this, &MainWindow::startCopy);
+    connect(m_moveButton, &QPushButton::clicked, this, &MainWindow::startMove);
+    connect(m_transferArea, &TransferArea::pauseToggled, this, &MainWindow::togglePause);
+    connect(m_transferArea, &TransferArea::skipRequested, this, &MainWindow::skipCurrent);
+    connect(m_transferArea, &TransferArea::cancelRequested, this, &MainWindow::cancelCopy);
+    connect(m_settingsButton, &QPushButton::clicked, this, &MainWindow::openSettings);
+    connect(m_sources, &SourceListModel::totalsChanged, this, &MainWindow::updateState);
+    connect(m_sources, &SourceListModel::refused, this, &MainWindow::onSourceRefused);
+    connect(m_destination, &DestinationField::pathChanged, this, &MainWindow::updateState);
+    connect(m_destination, &DestinationField::refused, m_notice, &NoticeBar::addMessage);
+    connect(m_destination, &DestinationField::chosen, this, [this] {
+        const int pending = m_startWhenChosen;
+        m_startWhenChosen = -1;
+        if (pending >= 0)
+            start(pending == 1);
+    });
+    // A start that waited for a folder does not linger once the dialog is cancelled.
+    connect(m_destination, &DestinationField::choiceCancelled, this,
+            [this] { m_startWhenChosen = -1; });
+    connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
+    connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
+    connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
+        m_settings.options.speedLimit = qint64(mebibytes * double(MiB));
+        m_settings.save();
+        if (m_session)
+            m_session->setSpeedLimit(m_settings.options.speedLimit);
+    });
+}
+
+void MainWindow::setUpTabOrder()
+{
+    QList<QWidget *> chain{
+        m_sourcesPanel->view(),
+        m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("addFilesButton")),
+        m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("addFolderButton")),
+        m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("removeSourcesButton")),
+        m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("clearSourcesButton")),
+        m_destination->comboBox(),
+        m_destination->chooseButton(),
+        m_speedLimit,
+        m_settingsButton,
+        m_moveButton,
+        m_copyButton,
+    };
+    chain.append(m_transferArea->tabChain());
+    for (qsizetype i = 0; i + 1 < chain.size(); ++i)
+        setTabOrder(chain.at(i), chain.at(i + 1));
+}
+
+bool MainWindow::isBusy() const
+{
+    return m_session != nullptr || m_probeId != 0;
+}
+
+void MainWindow::applyLaunchRequest(const LaunchRequest &request)
+{
+    if (!request.sources.isEmpty() && isBusy()) {
+        m_notice->addMessage(tr("A copy is running; the new sources were not added."));
+        return;
+    }
+    m_sources->addPaths(request.sources);
+    if (!request.destination.isEmpty())
+        m_destination->setPath(request.destination);
+    if (request.start)
+        start(request.move);
+}
+
+void MainWindow::startCopy()
+{
+    start(false);
+}
+
+void MainWindow::startMove()
+{
+    start(true);
+}
+
+void MainWindow::start(bool move)
+{
+    if (isBusy())
+        return;
+    if (m_sources->isEmpty()) {
+        m_notice->addMessage(tr("Add files or folders to copy first."));
+        return;
+    }
+    const QByteArray destination = m_destination->path();
+    if (destination.isEmpty()) {
+        m_startWhenChosen = move ? 1 : 0;
+        m_destination->choose();
+        return;
+    }
+    // Is the destination an existing folder? Checked off the GUI thread; onProbed() goes on.
+    ScanOptions options;
+    options.rootOnly = true;
+    options.followSymlinks = true;
+    m_probeForMove = move;
+    m_probeId = m_probeScanner->scan(destination, options);
+    updateState();
+}
+
+void MainWindow::onProbed(const SourceSummary &summary)
+{
+    if (summary.id != m_probeId || m_probeId == 0)
+        return;
+    m_probeId = 0;
+    if (!summary.exists) {
+        m_notice->addMessage(
+            summary.errorCode == ENOENT
+                ? tr("The destination folder “%1” does not exist.").arg(Format::path(summary.path))
+                : tr("Cannot use the destination folder “%1”: %2")
+                      .arg(Format::path(summary.path), qt_error_string(summary.errorCode)));
+    } else if (summary.kind != ItemKind::Directory) {
+        m_notice->addMessage(tr("“%1” is not a folder; choose a folder to copy into.")
+                                 .arg(Format::path(summary.path)));
+    } else if (summary.path == m_destination->path() && !m_sources->isEmpty()) {
+        beginJob(summary.path, m_probeForMove);
+        return;
+    }
+    updateState();
+}
+
+void MainWindow::beginJob(const QByteArray &destination, bool move)
+{
+    rememberDestination(destination);
+    m_destination->setRecent(loadRecentDestinations());
+    m_notice->clear();
+    const CopyRequest request{m_sources->paths(), destination};
+    m_session = new CopySession(request, m_settings.jobOptions(move), this, this);
+    m_session->setIoHooks(m_ioHooks);
+    connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
+    connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
+    m_transferArea->beginJob();
+    m_session->start();
+    updateState();
+}
+
+void MainWindow::onProgress(const CopyProgress &progress)
+{
+    m_transferArea->setProgress(progress);
+    updateTitle(progress.perMille());
+}
+
+void MainWindow::onFinished(const CopyResult &result)
+{
+    CopySession *session = m_session;
+    m_session = nullptr;
+    const bool move = session->options().move;
+    m_transferArea->showResult(result, session->request(), move);
+    session->deleteLater();
+    if (result.status == CopyStatus::Succeeded
+        || result.status == CopyStatus::CompletedWithWarnings)
+        m_sources->clear();
+    notifyIfInactive(this, IssueReport::headline(result, move),
+                     IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')));
+    updateState();
+    updateTitle(-1);
+    Q_EMIT jobFinished(result);
+    if (m_closeWhenFinished)
+        close();
+}
+
+void MainWindow::togglePause()
+{
+    if (!m_session)
+        return;
+    m_session->setPaused(!m_session->isPaused());
+    updateState();
+}
+
+void MainWindow::skipCurrent()
+{
+    if (m_session)
+        m_session->skipCurrent();
+}
+
+void MainWindow::cancelCopy()
+{
+    if (m_session)
+        m_session->cancel();
+}
+
+void MainWindow::openSettings()
+{
+    auto *dialog = new SettingsDialog(m_settings, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { applySettings(dialog->settings()); });
+    dialog->open();
+}
+
+void MainWindow::applySettings(const WindowSettings &settings)
+{
+    m_settings = settings;
+    m_settings.save();
+    const QSignalBlocker blocker(m_speedLimit);
+    m_speedLimit->setValue(double(m_settings.options.speedLimit) / double(MiB));
+    m_transferArea->setChartVisible(m_settings.showChart);
+    ScanOptions scan;
+    scan.followSymlinks = m_settings.options.followSymlinks;
+    scan.countHardLinksOnce = m_settings.options.preserve.hardLinks;
+    m_sources->setScanOptions(scan);
+}
+
+void MainWindow::onSourceRefused(const QByteArray &path, int errorCode)
+{
+    if (errorCode == ENOENT)
+        m_notice->addMessage(tr("Not added: “%1” no longer exists.").arg(Format::path(path)));
+    else
+        m_notice->addMessage(
+            tr("Not added: “%1”: %2").arg(Format::path(path), qt_error_string(errorCode)));
+}
+
+void MainWindow::updateState()
+{
+    const bool busy = isBusy();
+    const bool running = m_session != nullptr;
+    const bool ready = !busy && !m_sources->isEmpty();
+    m_sourcesPanel->setLocked(busy);
+    m_destination->setEnabled(!busy);
+    m_copyButton->setEnabled(ready);
+    m_moveButton->setEnabled(ready);
+    m_transferArea->setJobState(running, running && m_session->isPaused());
+}
+
+void MainWindow::updateTitle(int perMille)
+{
+    if (perMille < 0)
+        setWindowTitle(tr("Sluice"));
+    else
+        setWindowTitle(tr("%1 copied · Sluice").arg(Format::percent(perMille)));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_session && !m_closeWhenFinished) {
+        event->ignore();
+        auto *box =
+            new QMessageBox(QMessageBox::Question, tr("A copy is running"),
+                            tr("Cancel the copy and close Sluice?"), QMessageBox::NoButton, this);
+        box->setObjectName(QStringLiteral("closeWhileCopyingBox"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setInformativeText(tr("The file being copied is removed; files already copied "
+                                   "stay. Nothing is left half-written."));
+        auto *cancel = box->addButton(tr("Cancel copy and close"), QMessageBox::DestructiveRole);
+        cancel->setObjectName(QStringLiteral("cancelAndCloseButton"));
+        auto *keep = box->addButton(tr("Keep copying"), QMessageBox::RejectRole);
+        keep->setObjectName(QStringLiteral("keepCopyingButton"));
+        box->setDefaultButton(keep);
+        connect(cancel, &QPushButton::clicked, this, [this] {
+            m_closeWhenFinished = true;
+            if (m_session)
+                m_session->cancel();
+            else
+                close();
+        });
+        box->open();
+        return;
+    }
+    if (m_session) {
+        event->ignore(); // cancelling; onFinished() closes
+        return;
+    }
+    QSettings settings;
+    settings.setValue(GeometryKey, saveGeometry());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        settings.setValue(SplitterKey, splitter->saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!hasUrlList(event->mimeData())) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    m_sourcesPanel->view()->setDropHighlight(!isBusy());
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_sourcesPanel->view()->setDropHighlight(false);
+    QMainWindow::dragLeaveEvent(event);
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (hasUrlList(event->mimeData()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    m_sourcesPanel->view()->setDropHighlight(false);
+    if (!hasUrlList(event->mimeData()))
+        return;
+    event->acceptProposedAction();
+    if (isBusy()) {
+        m_notice->addMessage(tr("A copy is running; drop again when it has finished."));
+        return;
+    }
+    const DroppedUrls split = splitDroppedUrls(event->mimeData()->urls());
+    for (const QUrl &url : split.refused)
+        m_notice->addMessage(tr("Not added: “%1” is not a local file.")
+                                 .arg(url.toDisplayString(QUrl::RemoveUserInfo)));
+    for (const QByteArray &path : split.paths) {
+        if (m_sources->contains(path))
+            m_notice->addMessage(tr("“%1” is already in the list.").arg(Format::path(path)));
+    }
+    m_sources->addPaths(split.paths);
+}
+
+} // namespace Sluice::Ui

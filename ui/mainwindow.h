@@ -1,0 +1,109 @@
+#pragma once
+
+#include "appsettings.h"
+#include "copyresult.h"
+#include "iohooks.h"
+#include "launchrequest.h"
+
+#include <QMainWindow>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+
+namespace Sluice {
+class SourceScanner;
+struct CopyProgress;
+struct SourceSummary;
+} // namespace Sluice
+
+namespace Sluice::Ui {
+
+class CopySession;
+class DestinationField;
+class NoticeBar;
+class SourceListModel;
+class SourcesPanel;
+class TransferArea;
+
+/// The Sluice window: the sources (drop anything on the window), the destination folder,
+/// Copy and Move, then the transfer (bars, rates, buffers, memory, chart), Pause/Resume,
+/// Skip and Cancel, and the summary. Owns the scanners that measure sources and check
+/// folders off the GUI thread, and the CopySession of the running job. Closing it during a
+/// copy asks first and cancels cleanly. GUI thread.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+    /// Adds the request's sources, sets its destination and starts (a copy or a move) when it
+    /// says so.
+    void applyLaunchRequest(const LaunchRequest &request);
+    /// True from pressing Copy (or Move) until the job has finished.
+    bool isBusy() const;
+    /// Test seam: hooks given to every job this window starts (see IoHooks).
+    void setIoHooks(const IoHooks &hooks) { m_ioHooks = hooks; }
+
+    SourceListModel *sourceModel() const { return m_sources; }
+    DestinationField *destinationField() const { return m_destination; }
+    CopySession *session() const { return m_session; }
+
+public Q_SLOTS:
+    /// Starts copying (or moving) the sources into the destination folder. Without a
+    /// destination, the folder dialog opens first.
+    void startCopy();
+    void startMove();
+
+Q_SIGNALS:
+    /// A job ended (after the summary is shown).
+    void jobFinished(const Sluice::CopyResult &result);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildLayout();
+    void connectSignals();
+    void setUpTabOrder();
+    void start(bool move);
+    void onProbed(const Sluice::SourceSummary &summary);
+    void beginJob(const QByteArray &destination, bool move);
+    void onProgress(const Sluice::CopyProgress &progress);
+    void onFinished(const Sluice::CopyResult &result);
+    void togglePause();
+    void skipCurrent();
+    void cancelCopy();
+    void openSettings();
+    void applySettings(const WindowSettings &settings);
+    void onSourceRefused(const QByteArray &path, int errorCode);
+    void updateState();
+    void updateTitle(int perMille);
+
+    WindowSettings m_settings;
+    IoHooks m_ioHooks;
+    SourceScanner *m_sourceScanner;
+    SourceScanner *m_probeScanner;
+    SourceListModel *m_sources;
+    SourcesPanel *m_sourcesPanel;
+    DestinationField *m_destination;
+    NoticeBar *m_notice;
+    QDoubleSpinBox *m_speedLimit;
+    QPushButton *m_settingsButton;
+    QPushButton *m_moveButton;
+    QPushButton *m_copyButton;
+    TransferArea *m_transferArea;
+    CopySession *m_session = nullptr;
+    quint64 m_probeId = 0;       ///< destination check before a job starts
+    bool m_probeForMove = false; ///< the job waiting for m_probeId is a move
+    int m_startWhenChosen = -1;  ///< 0 copy, 1 move once a folder is chosen; -1 none
+    bool m_closeWhenFinished = false;
+};
+
+} // namespace Sluice::Ui

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+class QToolButton;
+
+namespace Sluice::Ui {
+
+/// A dismissible strip that tells the person what the window refused or could not do
+/// ("Not added: “http://…” is not a local file"). Keeps the last few messages; hidden when
+/// empty. GUI thread.
+class NoticeBar final : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit NoticeBar(QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(NoticeBar)
+
+    /// Adds @p message (plain text) and shows the bar.
+    void addMessage(const QString &message);
+    /// The messages shown, oldest first.
+    QStringList messages() const { return m_messages; }
+    /// Removes every message and hides the bar.
+    void clear();
+
+private:
+    QLabel *m_icon;
+    QLabel *m_text;
+    QToolButton *m_close;
+    QStringList m_messages;
+};
+
+} // namespace Sluice::Ui

@@ -1,0 +1,214 @@
+#include "ratechart.h"
+
+#include "copyoptions.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace Sluice::Ui {
+
+namespace {
+
+// Sets @p axis to 0 .. the smallest of 1, 2, 5 × 10^n that is >= value (and >= minimum),
+// with ticks on round numbers (steps of 0.2, 0.5 and 1 × 10^n).
+void setNiceRange(QValueAxis *axis, double value, double minimum)
+{
+    value = std::max(value, minimum);
+    const double power = std::pow(10.0, std::floor(std::log10(value)));
+    double top = 10.0 * power;
+    int ticks = 6;
+    if (value <= power) {
+        top = power;
+        ticks = 6;
+    } else if (value <= 2 * power) {
+        top = 2 * power;
+        ticks = 5;
+    } else if (value <= 5 * power) {
+        top = 5 * power;
+        ticks = 6;
+    }
+    axis->setRange(0, top);
+    axis->setTickCount(ticks);
+}
+
+// Read is drawn wider and underneath write, so that both stay visible when backpressure
+// makes them equal; memory is a shaded area and the write cache dotted, so colour is not the
+// only cue.
+const QColor ReadColor(0x3d, 0x8e, 0xd6);
+const QColor WriteColor(0xe6, 0x8a, 0x2e);
+const QColor MemoryColor(0x9b, 0x6a, 0xc9);
+
+} // namespace
+
+RateChart::RateChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_view(new QChartView(m_chart, this))
+    , m_read(new QLineSeries(m_chart))
+    , m_write(new QLineSeries(m_chart))
+    , m_memory(new QLineSeries(m_chart))
+    , m_memoryArea(new QAreaSeries(m_memory))
+    , m_dirty(new QLineSeries(m_chart))
+    , m_timeAxis(new QValueAxis(m_chart))
+    , m_rateAxis(new QValueAxis(m_chart))
+    , m_memoryAxis(new QValueAxis(m_chart))
+{
+    m_view->setObjectName(QStringLiteral("rateChartView"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFocusPolicy(Qt::NoFocus);
+    m_view->setMinimumHeight(170);
+    setAccessibleName(tr("Read and write rates over the last minute"));
+
+    m_read->setName(tr("Read"));
+    m_write->setName(tr("Write"));
+    m_memoryArea->setName(tr("Sluice's memory"));
+    m_dirty->setName(tr("System write cache"));
+    // Memory is a shaded area, the rates are lines: two kinds of quantity, two kinds of mark.
+    m_chart->addSeries(m_read);
+    m_chart->addSeries(m_write);
+    m_chart->addSeries(m_memoryArea);
+    m_chart->addSeries(m_dirty);
+
+    m_timeAxis->setLabelFormat(QStringLiteral("%d s"));
+    m_timeAxis->setTickCount(7);
+    m_rateAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_rateAxis->setTickCount(5);
+    m_memoryAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_memoryAxis->setTickCount(5);
+    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_rateAxis, Qt::AlignLeft);
+    m_chart->addAxis(m_memoryAxis, Qt::AlignRight);
+    for (QLineSeries *series : {m_read, m_write}) {
+        series->attachAxis(m_timeAxis);
+        series->attachAxis(m_rateAxis);
+    }
+    for (QAbstractSeries *series :
+         std::initializer_list<QAbstractSeries *>{m_memoryArea, m_dirty}) {
+        series->attachAxis(m_timeAxis);
+        series->attachAxis(m_memoryAxis);
+    }
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setBackgroundRoundness(0);
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    applyPalette();
+    replot();
+}
+
+void RateChart::addSample(const CopyProgress &progress)
+{
+    if (!m_samples.isEmpty() && progress.elapsedMs < m_samples.constLast().ms)
+        m_samples.clear(); // a new job
+    m_samples.append(Sample{progress.elapsedMs, progress.readRate, progress.writeRate,
+                            progress.residentBytes, progress.systemDirtyBytes});
+    const qint64 oldest = progress.elapsedMs - WindowMs;
+    // Keep one sample before the window so that the lines reach its left edge.
+    qsizetype drop = 0;
+    while (drop + 1 < m_samples.size() && m_samples.at(drop + 1).ms <= oldest)
+        ++drop;
+    m_samples.remove(0, drop);
+    replot();
+}
+
+void RateChart::clear()
+{
+    m_samples.clear();
+    replot();
+}
+
+void RateChart::replot()
+{
+    const qint64 now = m_samples.isEmpty() ? 0 : m_samples.constLast().ms;
+    const double right = std::max<double>(WindowMs, double(now)) / 1000.0;
+    m_timeAxis->setRange(right - WindowMs / 1000.0, right);
+
+    qint64 maxRate = 0;
+    qint64 maxMemory = 0;
+    for (const Sample &sample : std::as_const(m_samples)) {
+        maxRate = std::max({maxRate, sample.readRate, sample.writeRate});
+        maxMemory = std::max({maxMemory, sample.resident, sample.dirty});
+    }
+    // Rates in MiB/s, or KiB/s for slow copies, so that the axis labels stay short.
+    const bool slow = maxRate < MiB;
+    const double rateUnit = slow ? double(KiB) : double(MiB);
+    m_rateAxis->setTitleText(slow ? tr("KiB/s") : tr("MiB/s"));
+    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0); // >= 10: integer ticks
+    m_memoryAxis->setTitleText(tr("memory, MiB"));
+    // Twice the headroom of the rates: memory lines stay in the lower half, apart from the
+    // rate lines near the top, so the two scales are not read as one.
+    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0);
+
+    QList<QPointF> read;
+    QList<QPointF> write;
+    QList<QPointF> memory;
+    QList<QPointF> dirty;
+    for (const Sample &sample : std::as_const(m_samples)) {
+        const double x = sample.ms / 1000.0;
+        read.append({x, sample.readRate / rateUnit});
+        write.append({x, sample.writeRate / rateUnit});
+        memory.append({x, double(sample.resident) / MiB});
+        dirty.append({x, double(sample.dirty) / MiB});
+    }
+    m_read->replace(read);
+    m_write->replace(write);
+    m_memory->replace(memory);
+    m_dirty->replace(dirty);
+}
+
+void RateChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyPalette();
+}
+
+void RateChart::applyPalette()
+{
+    const QPalette colors = palette();
+    const QColor text = colors.color(QPalette::WindowText);
+    QColor grid = text;
+    grid.setAlphaF(0.15f);
+    m_chart->setBackgroundBrush(colors.color(QPalette::Base));
+    m_chart->setBackgroundPen(QPen(colors.color(QPalette::Mid)));
+    m_chart->setPlotAreaBackgroundVisible(false);
+    m_chart->legend()->setLabelColor(colors.color(QPalette::Text));
+    m_chart->legend()->setFont(font());
+    for (QValueAxis *axis : {m_timeAxis, m_rateAxis, m_memoryAxis}) {
+        axis->setLabelsColor(colors.color(QPalette::Text));
+        axis->setTitleBrush(colors.color(QPalette::Text));
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(grid);
+        QFont small = font();
+        small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
+        axis->setLabelsFont(small);
+        axis->setTitleFont(small);
+    }
+    m_memoryAxis->setGridLineVisible(false);
+    // The right-hand axis wears the memory line's colour: it belongs to memory, not rates.
+    m_memoryAxis->setLabelsColor(MemoryColor);
+    m_memoryAxis->setTitleBrush(MemoryColor);
+    m_read->setPen(QPen(ReadColor, 4.0));
+    m_write->setPen(QPen(WriteColor, 2.0));
+    QColor fill = MemoryColor;
+    fill.setAlphaF(0.3f);
+    m_memoryArea->setPen(Qt::NoPen); // an outline would draw vertical edges at both ends
+    m_memoryArea->setBrush(fill);
+    QColor dirtyColor = text;
+    dirtyColor.setAlphaF(0.55f);
+    m_dirty->setPen(QPen(dirtyColor, 1.5, Qt::DotLine));
+}
+
+} // namespace Sluice::Ui

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "copyprogress.h"
+
+#include <QList>
+#include <QWidget>
+
+class QAreaSeries;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace Sluice::Ui {
+
+/// A live chart (Qt Charts) of the read and write rates over the last 60 seconds of a job,
+/// with this process's memory (a shaded area) and the system's dirty + writeback bytes on a
+/// second axis on the right. Fed with each CopyProgress; colours follow the palette (light and
+/// dark). GUI thread.
+class RateChart final : public QWidget
+{
+    Q_OBJECT
+public:
+    /// How much history is shown, ms.
+    static constexpr qint64 WindowMs = 60000;
+
+    explicit RateChart(QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(RateChart)
+
+    /// Appends one sample at @p progress.elapsedMs and drops those older than WindowMs.
+    void addSample(const Sluice::CopyProgress &progress);
+    /// Forgets every sample (a new job starts).
+    void clear();
+    /// Samples currently plotted.
+    qsizetype sampleCount() const { return m_samples.size(); }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Sample
+    {
+        qint64 ms = 0;
+        qint64 readRate = 0;
+        qint64 writeRate = 0;
+        qint64 resident = 0;
+        qint64 dirty = 0;
+    };
+    void replot();
+    void applyPalette();
+
+    QChart *m_chart;
+    QChartView *m_view;
+    QLineSeries *m_read;
+    QLineSeries *m_write;
+    QLineSeries *m_memory; ///< the upper edge of m_memoryArea
+    QAreaSeries *m_memoryArea;
+    QLineSeries *m_dirty;
+    QValueAxis *m_timeAxis;
+    QValueAxis *m_rateAxis;
+    QValueAxis *m_memoryAxis;
+    QList<Sample> m_samples;
+};
+
+} // namespace Sluice::Ui

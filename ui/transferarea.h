@@ -1,0 +1,62 @@
+#pragma once
+
+#include "copyoptions.h"
+#include "copyprogress.h"
+#include "copyresult.h"
+
+#include <QGroupBox>
+
+class QPushButton;
+class QStackedWidget;
+
+namespace Sluice::Ui {
+
+class RateChart;
+class SummaryPanel;
+class TransferPanel;
+
+/// The lower half of the window: the transfer panel while a job runs (the summary once it
+/// has ended), the Pause/Resume, Skip file and Cancel buttons with their shortcuts
+/// (Ctrl+P, Ctrl+K, Escape), and the rate chart. Shows; the window decides. GUI thread.
+class TransferArea final : public QGroupBox
+{
+    Q_OBJECT
+public:
+    explicit TransferArea(QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(TransferArea)
+
+    /// A job starts: empty panel and chart, the panel in front.
+    void beginJob();
+    /// Shows @p progress; the chart takes it too while it is visible.
+    void setProgress(const Sluice::CopyProgress &progress);
+    /// A job ended: the summary in front.
+    void showResult(const CopyResult &result, const CopyRequest &request, bool move);
+    /// Enables the job buttons while a job runs; Pause reads "Resume" while paused.
+    void setJobState(bool running, bool paused);
+    void setChartVisible(bool visible);
+    /// The focusable widgets in tab order.
+    QList<QWidget *> tabChain() const;
+
+Q_SIGNALS:
+    void pauseToggled();
+    void skipRequested();
+    void cancelRequested();
+    /// Something to tell the person (from the summary: saved, could not save).
+    void message(const QString &text);
+
+private:
+    QStackedWidget *m_stack;
+    TransferPanel *m_panel;
+    SummaryPanel *m_summary;
+    QPushButton *m_pause;
+    QPushButton *m_skip;
+    QPushButton *m_cancel;
+    RateChart *m_chart;
+};
+
+/// A push button named @p objectName with shortcut @p keys, whose tool tip ends with the
+/// shortcut ("Pause or resume (Ctrl+P)"). For the window's buttons.
+QPushButton *makeShortcutButton(const QString &text, const QString &objectName,
+                                const QKeySequence &keys, const QString &toolTip, QWidget *parent);
+
+} // namespace Sluice::Ui

@@ -1,0 +1,56 @@
+#include "windowhub.h"
+
+#include "mainwindow.h"
+
+namespace Sluice::Ui {
+
+WindowHub::WindowHub(QObject *parent)
+    : QObject(parent)
+{}
+
+WindowHub::~WindowHub()
+{
+    for (const QPointer<MainWindow> &window : std::as_const(m_windows))
+        delete window.data();
+}
+
+QList<MainWindow *> WindowHub::windows() const
+{
+    QList<MainWindow *> open;
+    for (const QPointer<MainWindow> &window : m_windows) {
+        if (window)
+            open.append(window.data());
+    }
+    return open;
+}
+
+MainWindow *WindowHub::open(const LaunchRequest &request)
+{
+    MainWindow *target = nullptr;
+    if (!request.newWindow) {
+        for (MainWindow *window : windows()) {
+            if (!window->isBusy()) {
+                target = window;
+                break;
+            }
+        }
+    }
+    if (!target)
+        target = createWindow();
+    target->show();
+    target->raise();
+    target->activateWindow();
+    target->applyLaunchRequest(request);
+    return target;
+}
+
+MainWindow *WindowHub::createWindow()
+{
+    auto *window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_windows.removeAll(nullptr);
+    m_windows.append(window);
+    return window;
+}
+
+} // namespace Sluice::Ui
