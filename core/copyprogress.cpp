@@ -56,6 +56,7 @@ QJsonObject CopyProgress::toJson() const
         {QStringLiteral("currentItemSize"), currentItemSize},
         {QStringLiteral("engine"),
          currentEngine == Engine::Auto ? QString() : engineName(currentEngine)},
+        {QStringLiteral("smallFilesInFlight"), smallFilesInFlight},
         {QStringLiteral("readRate"), readRate},
         {QStringLiteral("writeRate"), writeRate},
         {QStringLiteral("etaMs"), etaMs},

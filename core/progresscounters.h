@@ -33,6 +33,7 @@ struct ProgressCounters
     std::atomic<qint64> currentItemDone{0};
     std::atomic<int> currentEngine{int(Engine::Auto)};
     std::atomic<qint64> bytesToFlush{0};
+    std::atomic<int> smallFilesInFlight{0}; ///< small files being copied by the pool now
 
     void setPhase(CopyPhase value) { phase.store(int(value), std::memory_order_relaxed); }
     CopyPhase currentPhase() const { return CopyPhase(phase.load(std::memory_order_relaxed)); }

@@ -70,6 +70,7 @@ CopyProgress ProgressSampler::sample()
     p.currentItemBytesDone =
         std::min(p.currentItemSize, counters.currentItemDone.load(std::memory_order_relaxed));
     p.currentEngine = Engine(counters.currentEngine.load(std::memory_order_relaxed));
+    p.smallFilesInFlight = counters.smallFilesInFlight.load(std::memory_order_relaxed);
     p.elapsedMs = now - m_startMs;
 
     m_readRate.addSample(m_activeMs, p.bytesRead);

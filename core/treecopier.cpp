@@ -219,7 +219,10 @@ void TreeCopier::run()
                 m_pool->submit([this, task] {
                     if (m_job.stopping())
                         return;
+                    auto &inFlight = m_job.counters.smallFilesInFlight;
+                    inFlight.fetch_add(1, std::memory_order_relaxed);
                     const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
+                    inFlight.fetch_sub(1, std::memory_order_relaxed);
                     if (outcome != ItemOutcome::Copied)
                         task.destinationDirectory->incomplete.store(true);
                     account(outcome);

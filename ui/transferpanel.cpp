@@ -282,6 +282,9 @@ QString TransferPanel::pipelineHint(const CopyProgress &progress)
     case Engine::Reflink:
         return tr("The file system shares the blocks (reflink): nothing needs to be moved.");
     case Engine::Auto:
+        if (progress.smallFilesInFlight > 0)
+            return tr("Copying small files, %1 at a time, each in a single step.")
+                .arg(progress.smallFilesInFlight);
         return tr("Creating folders, links and small files.");
     case Engine::Stream:
         break;
