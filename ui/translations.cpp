@@ -11,6 +11,17 @@ namespace {
 
 constexpr QLatin1StringView CataloguePrefix("sluice_");
 constexpr QLatin1StringView CatalogueSuffix(".qm");
+constexpr QLatin1StringView English("en");
+
+// Installs on @p app the translator of @p file in @p folder, if it loads. Owned by @p app.
+bool installCatalogue(QCoreApplication &app, const QString &file, const QString &folder)
+{
+    auto *translator = new QTranslator(&app);
+    if (translator->load(file, folder) && QCoreApplication::installTranslator(translator))
+        return true;
+    delete translator;
+    return false;
+}
 
 } // namespace
 
@@ -33,40 +44,31 @@ QStringList Translations::available()
 
 QString Translations::choose(const QStringList &preferred)
 {
-    const QString english = QStringLiteral("en");
     const QStringList known = available();
     for (const QString &name : preferred) {
         if (name == u"C" || name.startsWith(u"C.") || name == u"POSIX")
-            return english; // the C locale: untranslated
+            return English; // the C locale: untranslated
         const QLocale locale(name);
         if (locale.language() == QLocale::C)
             continue; // a name Qt does not know ("C" stands in for it)
         if (locale.language() == QLocale::English)
-            return english; // wanted before any language Sluice has: the sources' English
+            return English; // wanted before any language Sluice has: the sources' English
         for (const QString &candidate :
              {locale.name(), QLocale::languageToCode(locale.language())}) {
             if (known.contains(candidate))
                 return candidate;
         }
     }
-    return english;
+    return English;
 }
 
 QString Translations::install(QCoreApplication &app, const QStringList &preferred)
 {
-    const QString language = choose(preferred);
+    QString language = choose(preferred);
     // Sluice's catalogue (for English: its plural forms, "1 of 1 item"), then Qt's.
-    auto *sluice = new QTranslator(&app);
-    if (sluice->load(CataloguePrefix + language, catalogueFolder()))
-        QCoreApplication::installTranslator(sluice);
-    else
-        delete sluice;
-    auto *qt = new QTranslator(&app);
-    if (qt->load(QStringLiteral("qtbase_") + language,
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    else
-        delete qt;
+    installCatalogue(app, CataloguePrefix + language, catalogueFolder());
+    installCatalogue(app, QStringLiteral("qtbase_") + language,
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath));
     return language;
 }
 
