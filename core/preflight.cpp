@@ -158,7 +158,7 @@ void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 in
 QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
                          const QByteArray &name)
 {
-    const QString problem = limits.nameProblem(name);
+    QString problem = limits.nameProblem(name);
     if (!problem.isEmpty())
         return problem;
     if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)

@@ -2,20 +2,24 @@
 # Installs the Debian 12 packages Sluice needs, only those that are missing.
 #   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
 #   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools)
-#   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format, clang-tidy...)
+#   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format-14, clang-tidy-14)
 set -euo pipefail
 
 group=${1:-build}
 
+# libqt6opengl6-dev: Qt6Charts' CMake package requires Qt6OpenGL, but Debian's
+# qt6-charts-dev does not depend on it (a fresh Debian 12 fails to find Qt6Charts).
 build=(build-essential cmake ninja-build pkg-config ccache
-       qt6-base-dev qt6-base-dev-tools libgl-dev
+       qt6-base-dev qt6-base-dev-tools libgl-dev libqt6opengl6-dev
        qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
        qt6-translations-l10n qt6-qpa-plugins libqt6svg6
        libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
       dpkg-dev fakeroot file)
-ci=(clang-format clang-tidy)
+# .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
+# (libasan8, libubsan1) come with build-essential.
+ci=(clang-format-14 clang-tidy-14)
 
 packages=("${build[@]}")
 case "$group" in
