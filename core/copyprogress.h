@@ -47,7 +47,7 @@ struct CopyProgress
     qint64 currentItemBytesDone = 0;
     qint64 currentItemSize = 0;
     Engine currentEngine = Engine::Auto; ///< Auto when no file is being moved
-    int smallFilesInFlight = 0; ///< small files being copied concurrently by the pool now
+    int smallFilesInFlight = 0;          ///< small files being copied concurrently by the pool now
 
     qint64 readRate = 0;  ///< bytes/s over the sliding window, paused time excluded
     qint64 writeRate = 0; ///< bytes/s over the sliding window, paused time excluded
