@@ -3,6 +3,10 @@
 #include "nativepath.h"
 #include "posixio.h"
 
+#include <QCoreApplication>
+
+#include <limits>
+
 namespace Sluice {
 
 CopyIssue CopyIssue::fromErrno(FileOperation operation, const QByteArray &path, int errorCode,
@@ -39,55 +43,69 @@ QString CopyIssue::cause() const
 
 QString CopyIssue::message() const
 {
-    const QString prefix =
-        severity == IssueSeverity::Warning ? QStringLiteral("Warning: ") : QString();
-    const QString others =
-        similarCount > 0 ? QStringLiteral(" and %1 more item(s)").arg(similarCount) : QString();
-    return QStringLiteral("%1%2 “%3”%4: %5")
-        .arg(prefix, operationName(operation), NativePath::toDisplay(path), others, cause());
+    // Whole sentences, not pieces glued together, so that a translation can order the
+    // operation, the path, the count and the cause as its language needs (and decline
+    // "items" after the count, as Russian does).
+    const QString displayPath = NativePath::toDisplay(path);
+    QString text;
+    if (similarCount > 0) {
+        const int others = int(qMin<qint64>(similarCount, std::numeric_limits<int>::max()));
+        text = severity == IssueSeverity::Warning
+                   ? QCoreApplication::translate("Sluice::CopyIssue",
+                                                 "Warning: %1 “%2” and %n more item(s): %3",
+                                                 nullptr, others)
+                   : QCoreApplication::translate(
+                       "Sluice::CopyIssue", "%1 “%2” and %n more item(s): %3", nullptr, others);
+    } else {
+        text = severity == IssueSeverity::Warning
+                   ? QCoreApplication::translate("Sluice::CopyIssue", "Warning: %1 “%2”: %3")
+                   : QCoreApplication::translate("Sluice::CopyIssue", "%1 “%2”: %3");
+    }
+    return text.arg(operationName(operation), displayPath, cause());
 }
 
 QString operationName(FileOperation operation)
 {
     switch (operation) {
     case FileOperation::Plan:
-        return QStringLiteral("Cannot copy");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot copy");
     case FileOperation::Stat:
-        return QStringLiteral("Cannot inspect");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot inspect");
     case FileOperation::ReadDirectory:
-        return QStringLiteral("Cannot list folder");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot list folder");
     case FileOperation::Open:
-        return QStringLiteral("Cannot open");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot open");
     case FileOperation::Read:
-        return QStringLiteral("Cannot read");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot read");
     case FileOperation::Create:
-        return QStringLiteral("Cannot create");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot create");
     case FileOperation::Write:
-        return QStringLiteral("Cannot write");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot write");
     case FileOperation::Flush:
-        return QStringLiteral("Cannot flush to disk");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot flush to disk");
     case FileOperation::Rename:
-        return QStringLiteral("Cannot rename into place");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot rename into place");
     case FileOperation::Remove:
-        return QStringLiteral("Cannot remove");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot remove");
     case FileOperation::SetPermissions:
-        return QStringLiteral("Cannot set permissions of");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot set permissions of");
     case FileOperation::SetOwner:
-        return QStringLiteral("Cannot set owner of");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot set owner of");
     case FileOperation::SetTimes:
-        return QStringLiteral("Cannot set times of");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot set times of");
     case FileOperation::SetAttributes:
-        return QStringLiteral("Cannot copy extended attributes of");
+        return QCoreApplication::translate("Sluice::CopyIssue",
+                                           "Cannot copy extended attributes of");
     case FileOperation::Link:
-        return QStringLiteral("Cannot create hard link");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot create hard link");
     case FileOperation::Verify:
-        return QStringLiteral("Verification failed for");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Verification failed for");
     case FileOperation::Preflight:
-        return QStringLiteral("Check before copying");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Check before copying");
     case FileOperation::Cleanup:
-        return QStringLiteral("Cleaned up");
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cleaned up");
     }
-    return QStringLiteral("Cannot process");
+    return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }
 
 } // namespace Sluice

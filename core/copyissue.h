@@ -37,7 +37,8 @@ enum class IssueSeverity : quint8 { Warning, Error };
 /// One problem met during a job, as a value: which path, which operation, and why.
 /// `errorCode` is the errno value when the cause came from the kernel, otherwise 0 and
 /// `detail` carries the cause. The UI decides the wording around it; message() is the
-/// plain-English default used by the CLI and logs.
+/// default sentence used by the CLI and logs. Texts go through QCoreApplication::translate():
+/// English in the CLI, which installs no translator; in the window's language in the window.
 struct CopyIssue
 {
     IssueSeverity severity = IssueSeverity::Error;
@@ -61,7 +62,8 @@ struct CopyIssue
     bool isError() const { return severity == IssueSeverity::Error; }
 };
 
-/// "write", "rename"... a short verb phrase for @p operation (English, untranslated).
+/// "Cannot write", "Cannot rename into place"... a short phrase for @p operation, through
+/// QCoreApplication::translate("Sluice::CopyIssue") (English unless a translator is installed).
 QString operationName(FileOperation operation);
 
 using CopyIssueList = QList<CopyIssue>;

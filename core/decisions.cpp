@@ -4,6 +4,7 @@
 #include "jobcontext.h"
 #include "nativepath.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cerrno>
@@ -109,7 +110,8 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
             placement.action = Placement::Action::Fail;
             placement.issue = CopyIssue::withDetail(
                 FileOperation::Preflight, sourcePath,
-                QStringLiteral("source and destination “%1” are the same file")
+                QCoreApplication::translate("Sluice::Decisions",
+                                            "source and destination “%1” are the same file")
                     .arg(NativePath::toDisplay(target)));
             return placement;
         }
@@ -166,10 +168,13 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
                 placement.action = Placement::Action::Fail;
                 placement.issue = CopyIssue::withDetail(
                     FileOperation::Create, target,
-                    targetIsFolder ? QStringLiteral("a folder with this name exists; it is "
-                                                    "never replaced by a file")
-                                   : QStringLiteral("a file with this name exists; it is "
-                                                    "never replaced by a folder"));
+                    targetIsFolder
+                        ? QCoreApplication::translate("Sluice::Decisions",
+                                                      "a folder with this name exists; it is "
+                                                      "never replaced by a file")
+                        : QCoreApplication::translate("Sluice::Decisions",
+                                                      "a file with this name exists; it is "
+                                                      "never replaced by a folder"));
                 return placement;
             }
             placement.action = Placement::Action::Overwrite;

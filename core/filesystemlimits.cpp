@@ -2,6 +2,7 @@
 
 #include "posixio.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 #include <cstdio>
@@ -142,21 +143,30 @@ QString FileSystemLimits::nameProblem(const QByteArray &name) const
 {
     if (maxNameUtf16Units > 0) {
         if (QString::fromUtf8(name).size() > maxNameUtf16Units)
-            return QStringLiteral("the name is longer than %1 characters").arg(maxNameUtf16Units);
+            return QCoreApplication::translate("Sluice::FileSystemLimits",
+                                               "the name is longer than %1 characters")
+                .arg(maxNameUtf16Units);
     } else if (name.size() > maxNameBytes) {
-        return QStringLiteral("the name is longer than %1 bytes").arg(maxNameBytes);
+        return QCoreApplication::translate("Sluice::FileSystemLimits",
+                                           "the name is longer than %1 bytes")
+            .arg(maxNameBytes);
     }
     for (const char c : name) {
         if (forbiddenCharacters.contains(c))
-            return QStringLiteral("the name contains “%1”, which %2 cannot store")
+            return QCoreApplication::translate("Sluice::FileSystemLimits",
+                                               "the name contains “%1”, which %2 cannot store")
                 .arg(QString(QLatin1Char(c)), typeName);
         if (forbidsControlCharacters && c > 0 && c < 0x20)
-            return QStringLiteral("the name contains a control character, which %1 cannot store")
+            return QCoreApplication::translate(
+                       "Sluice::FileSystemLimits",
+                       "the name contains a control character, which %1 cannot store")
                 .arg(typeName);
     }
     if (forbidsTrailingDotOrSpace && (name.endsWith('.') || name.endsWith(' ')) && name != "."
         && name != "..")
-        return QStringLiteral("the name ends with a dot or a space, which %1 drops").arg(typeName);
+        return QCoreApplication::translate("Sluice::FileSystemLimits",
+                                           "the name ends with a dot or a space, which %1 drops")
+            .arg(typeName);
     return {};
 }
 

@@ -1,5 +1,7 @@
 #include "folderfinisher.h"
 
+#include <QCoreApplication>
+
 #include "directoryhandle.h"
 #include "jobcontext.h"
 #include "metadata.h"
@@ -29,7 +31,8 @@ void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item
                     != 0) {
                     CopyIssue issue =
                         CopyIssue::fromErrno(FileOperation::Remove, removal.path, errno);
-                    issue.detail = QStringLiteral("the copy is complete; the original stays");
+                    issue.detail = QCoreApplication::translate(
+                        "Sluice::FolderFinisher", "the copy is complete; the original stays");
                     job.issues.add(issue);
                     folder.incomplete.store(true);
                 }

@@ -1,5 +1,7 @@
 #include "itemcopier.h"
 
+#include <QCoreApplication>
+
 #include "checksum.h"
 #include "chunkreader.h"
 #include "decisions.h"
@@ -72,10 +74,12 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
     struct stat written = {};
     const qint64 have = ::fstat(fd, &written) == 0 ? qint64(written.st_blocks) * 512 : 0;
     if (available < fileSize - have)
-        issue.detail = QStringLiteral("the destination is probably full (%1 bytes free, the file "
-                                      "needs %2 more)")
-                           .arg(available)
-                           .arg(fileSize - have);
+        issue.detail =
+            QCoreApplication::translate("Sluice::ItemCopier",
+                                        "the destination is probably full (%1 bytes free, the file "
+                                        "needs %2 more)")
+                .arg(available)
+                .arg(fileSize - have);
     return issue;
 }
 
@@ -150,15 +154,17 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     if (!sourceFd) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Open, source, errno);
         if (issue.errorCode == ELOOP && !task.followSource)
-            issue.detail = QStringLiteral("it became a symbolic link since the scan");
+            issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
+                                                       "it became a symbolic link since the scan");
         return fail(issue);
     }
     struct stat before = {};
     if (::fstat(sourceFd.get(), &before) != 0)
         return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
     if (!S_ISREG(before.st_mode))
-        return fail(CopyIssue::withDetail(FileOperation::Open, source,
-                                          QStringLiteral("it is no longer a regular file")));
+        return fail(CopyIssue::withDetail(
+            FileOperation::Open, source,
+            QCoreApplication::translate("Sluice::ItemCopier", "it is no longer a regular file")));
 
     const int directoryFd = task.destinationDirectory->fd.get();
     Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
@@ -186,7 +192,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     if (partFd < 0) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
         if (-partFd == EBUSY)
-            issue.detail = QStringLiteral("another copy is writing this file");
+            issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
+                                                       "another copy is writing this file");
         return fail(issue);
     }
     UniqueFd part(partFd);
@@ -247,8 +254,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         if (after.st_nlink == 0 && before.st_nlink > 0) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Read, source,
-                QStringLiteral("the file was deleted while it was copied; the copy holds the "
-                               "%1 bytes read")
+                QCoreApplication::translate(
+                    "Sluice::ItemCopier",
+                    "the file was deleted while it was copied; the copy holds the "
+                    "%1 bytes read")
                     .arg(finalSize),
                 IssueSeverity::Warning));
         } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size
@@ -256,8 +265,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
                    && !isPseudoFileSystem(sourceFd.get())) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Read, source,
-                QStringLiteral("the file changed while it was copied (%1 bytes when opened, "
-                               "%2 bytes copied)")
+                QCoreApplication::translate(
+                    "Sluice::ItemCopier",
+                    "the file changed while it was copied (%1 bytes when opened, "
+                    "%2 bytes copied)")
                     .arg(before.st_size)
                     .arg(finalSize),
                 IssueSeverity::Warning));
@@ -290,8 +301,9 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         if (!verified.matches)
             return fail(CopyIssue::withDetail(
                 FileOperation::Verify, destination,
-                QStringLiteral("the copy reads back differently from the source (%1 %2, "
-                               "expected %3); the copy was removed")
+                QCoreApplication::translate(
+                    "Sluice::ItemCopier", "the copy reads back differently from the source (%1 %2, "
+                                          "expected %3); the copy was removed")
                     .arg(verifyAlgorithmName(m_job.options.verify),
                          QString::fromLatin1(verified.digest), QString::fromLatin1(expected))));
         digest = expected;
@@ -446,8 +458,9 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
                     ::unlinkat(directoryFd, partName.constData(), 0);
                     CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination,
                                                              error, IssueSeverity::Warning);
-                    refused.detail = QStringLiteral("hard links cannot be kept here; copied "
-                                                    "as separate files");
+                    refused.detail = QCoreApplication::translate(
+                        "Sluice::ItemCopier", "hard links cannot be kept here; copied "
+                                              "as separate files");
                     m_job.issues.addGrouped(refused);
                     return std::nullopt;
                 }

@@ -4,6 +4,7 @@
 #include "nativepath.h"
 #include "posixio.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 
 #include <climits>
@@ -98,8 +99,9 @@ CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &f
         return CopyIssue::fromErrno(operation, finalPath, error);
     return CopyIssue::withDetail(
         FileOperation::Rename, finalPath,
-        QStringLiteral("“%1” was replaced or removed by someone else while it was being "
-                       "written; it was not put in place")
+        QCoreApplication::translate(
+            "Sluice::PartFile", "“%1” was replaced or removed by someone else while it was being "
+                                "written; it was not put in place")
             .arg(NativePath::toDisplay(partPath)));
 }
 
@@ -132,15 +134,19 @@ int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool 
         if (dryRun) {
             issues.add(CopyIssue::withDetail(
                 FileOperation::Preflight, path,
-                QStringLiteral("a part file left by an interrupted copy; copying removes it"),
+                QCoreApplication::translate(
+                    "Sluice::PartFile",
+                    "a part file left by an interrupted copy; copying removes it"),
                 IssueSeverity::Warning));
             continue;
         }
         if (::unlinkat(directoryFd, name.constData(), 0) == 0)
-            issues.add(CopyIssue::withDetail(FileOperation::Cleanup, path,
-                                             QStringLiteral("a part file left by an interrupted "
-                                                            "copy was removed"),
-                                             IssueSeverity::Warning));
+            issues.add(CopyIssue::withDetail(
+                FileOperation::Cleanup, path,
+                QCoreApplication::translate("Sluice::PartFile",
+                                            "a part file left by an interrupted "
+                                            "copy was removed"),
+                IssueSeverity::Warning));
         else
             issues.add(
                 CopyIssue::fromErrno(FileOperation::Remove, path, errno, IssueSeverity::Warning));

@@ -1,5 +1,7 @@
 #include "planner.h"
 
+#include <QCoreApplication>
+
 #include "jobcontext.h"
 #include "logging.h"
 #include "nativepath.h"
@@ -61,13 +63,15 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
                       CopyIssue &fatal)
 {
     if (sources.isEmpty()) {
-        fatal = CopyIssue::withDetail(FileOperation::Plan, destination,
-                                      QStringLiteral("no source given"));
+        fatal = CopyIssue::withDetail(
+            FileOperation::Plan, destination,
+            QCoreApplication::translate("Sluice::Planner", "no source given"));
         return false;
     }
     if (destination.isEmpty()) {
-        fatal = CopyIssue::withDetail(FileOperation::Plan, destination,
-                                      QStringLiteral("no destination given"));
+        fatal = CopyIssue::withDetail(
+            FileOperation::Plan, destination,
+            QCoreApplication::translate("Sluice::Planner", "no destination given"));
         return false;
     }
     struct stat st = {};
@@ -79,7 +83,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
     if (!intoFolder) {
         if (exists && sources.size() > 1) {
             fatal = CopyIssue::fromErrno(FileOperation::Plan, destination, ENOTDIR);
-            fatal.detail = QStringLiteral("several sources need a destination folder");
+            fatal.detail = QCoreApplication::translate("Sluice::Planner",
+                                                       "several sources need a destination folder");
             return false;
         }
         if (!exists && statError != ENOENT) {
@@ -88,7 +93,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         }
         if (!exists && sources.size() > 1) {
             fatal = CopyIssue::fromErrno(FileOperation::Plan, destination, ENOENT);
-            fatal.detail = QStringLiteral("the destination folder does not exist");
+            fatal.detail = QCoreApplication::translate("Sluice::Planner",
+                                                       "the destination folder does not exist");
             return false;
         }
         const QByteArray cleaned = stripTrailingSlashes(destination);
@@ -98,7 +104,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         if (::stat(targetParent.constData(), &parent) != 0 || !S_ISDIR(parent.st_mode)) {
             fatal =
                 CopyIssue::fromErrno(FileOperation::Plan, targetParent, errno ? errno : ENOTDIR);
-            fatal.detail = QStringLiteral("the destination's folder is not usable");
+            fatal.detail = QCoreApplication::translate("Sluice::Planner",
+                                                       "the destination's folder is not usable");
             return false;
         }
     }
@@ -109,9 +116,11 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
         root.sourceParent = NativePath::parentPath(root.sourcePath);
         root.sourceName = NativePath::baseName(root.sourcePath);
         if (root.sourcePath == "/") {
-            fatal = CopyIssue::withDetail(FileOperation::Plan, source,
-                                          QStringLiteral("the root folder cannot be copied as a "
-                                                         "whole; name the folders inside it"));
+            fatal = CopyIssue::withDetail(
+                FileOperation::Plan, source,
+                QCoreApplication::translate("Sluice::Planner",
+                                            "the root folder cannot be copied as a "
+                                            "whole; name the folders inside it"));
             return false;
         }
         if (root.sourceName == "." || root.sourceName == "..") {
@@ -353,8 +362,10 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
         if (loop) {
             m_job.issues.add(CopyIssue::withDetail(
                 FileOperation::Plan, path,
-                QStringLiteral("symbolic link loop: it leads back to a folder that contains it; "
-                               "not followed"),
+                QCoreApplication::translate(
+                    "Sluice::Planner",
+                    "symbolic link loop: it leads back to a folder that contains it; "
+                    "not followed"),
                 IssueSeverity::Warning));
             continue;
         }

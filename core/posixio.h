@@ -64,7 +64,9 @@ auto retryOnEintr(Call &&call)
 /// for values glibc does not know.
 QString errnoName(int error);
 
-/// The description of an errno value from strerror_r(3), in the C locale's English.
+/// The description of an errno value: for the values a copier meets, glibc's English wording
+/// through QCoreApplication::translate("Sluice::Errno") (a front end that installs a
+/// translator shows it in its language); otherwise strerror_r(3).
 QString errnoText(int error);
 
 /// Writes all @p length bytes at @p offset with pwrite(2), continuing after short counts

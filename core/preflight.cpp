@@ -7,6 +7,7 @@
 #include "partfile.h"
 #include "posixio.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QLocale>
 #include <QSet>
@@ -119,10 +120,12 @@ void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 in
 {
     const QString &fs = limits.typeName;
     if (limits.maxFileSize >= 0 && item.kind == ItemKind::File && item.size > limits.maxFileSize)
-        findings.add(QStringLiteral("size"), plan.sourcePath(index),
-                     QStringLiteral("larger than %1 can store in one file (%2 bytes at most)")
-                         .arg(fs)
-                         .arg(limits.maxFileSize));
+        findings.add(
+            QStringLiteral("size"), plan.sourcePath(index),
+            QCoreApplication::translate("Sluice::Preflight",
+                                        "larger than %1 can store in one file (%2 bytes at most)")
+                .arg(fs)
+                .arg(limits.maxFileSize));
     const QString problem = limits.nameProblem(name);
     if (!problem.isEmpty())
         findings.add(QStringLiteral("name:") + problem.left(20), plan.sourcePath(index), problem);
@@ -130,19 +133,25 @@ void checkLimits(const FileSystemLimits &limits, const PlanItem &item, qint32 in
         const QPair<qint32, QString> key(item.parent, QString::fromUtf8(name).toCaseFolded());
         if (seen.contains(key))
             findings.add(QStringLiteral("case"), plan.sourcePath(index),
-                         QStringLiteral("%1 ignores letter case, so this name and another in the "
-                                        "same folder become one")
+                         QCoreApplication::translate(
+                             "Sluice::Preflight",
+                             "%1 ignores letter case, so this name and another in the "
+                             "same folder become one")
                              .arg(fs));
         seen.insert(key);
     }
     if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
-        findings.add(QStringLiteral("symlink"), plan.sourcePath(index),
-                     QStringLiteral("%1 cannot store symbolic links").arg(fs));
+        findings.add(
+            QStringLiteral("symlink"), plan.sourcePath(index),
+            QCoreApplication::translate("Sluice::Preflight", "%1 cannot store symbolic links")
+                .arg(fs));
     if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
          || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
         && !limits.storesSpecialFiles)
         findings.add(QStringLiteral("special"), plan.sourcePath(index),
-                     QStringLiteral("%1 cannot store FIFOs, sockets or device nodes").arg(fs));
+                     QCoreApplication::translate("Sluice::Preflight",
+                                                 "%1 cannot store FIFOs, sockets or device nodes")
+                         .arg(fs));
 }
 
 // Why the destination cannot store @p item under @p name at all, or "".
@@ -153,11 +162,13 @@ QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
     if (!problem.isEmpty())
         return problem;
     if (item.kind == ItemKind::Symlink && !limits.storesSymlinks)
-        return QStringLiteral("%1 cannot store symbolic links").arg(limits.typeName);
+        return QCoreApplication::translate("Sluice::Preflight", "%1 cannot store symbolic links")
+            .arg(limits.typeName);
     if ((item.kind == ItemKind::Fifo || item.kind == ItemKind::Socket
          || item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice)
         && !limits.storesSpecialFiles)
-        return QStringLiteral("%1 cannot store FIFOs, sockets or device nodes")
+        return QCoreApplication::translate("Sluice::Preflight",
+                                           "%1 cannot store FIFOs, sockets or device nodes")
             .arg(limits.typeName);
     return {};
 }
@@ -198,8 +209,10 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             if (const char *pseudo = pseudoFileSystemName(long(sourceFs.f_type))) {
                 report.warnings.append(CopyIssue::withDetail(
                     FileOperation::Preflight, root.sourcePath,
-                    QStringLiteral("on the %1 pseudo file system: sizes are unknown until the "
-                                   "content is read, so progress is approximate")
+                    QCoreApplication::translate(
+                        "Sluice::Preflight",
+                        "on the %1 pseudo file system: sizes are unknown until the "
+                        "content is read, so progress is approximate")
                         .arg(QLatin1String(pseudo)),
                     IssueSeverity::Warning));
             }
@@ -234,9 +247,11 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                         item.refused = true;
                         report.refused.append(CopyIssue::withDetail(
                             FileOperation::Preflight, plan.sourcePath(index),
-                            QStringLiteral("%1 ignores letter case: this file would take the "
-                                           "place of the copy of “%2”; the “rename” policy "
-                                           "keeps both")
+                            QCoreApplication::translate(
+                                "Sluice::Preflight",
+                                "%1 ignores letter case: this file would take the "
+                                "place of the copy of “%2”; the “rename” policy "
+                                "keeps both")
                                 .arg(limits.typeName,
                                      NativePath::toDisplay(plan.items[std::size_t(*twin)].name))));
                         continue;
@@ -250,7 +265,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                 item.refused = true;
                 CopyIssue issue =
                     CopyIssue::fromErrno(FileOperation::Preflight, plan.sourcePath(index), EFBIG);
-                issue.detail = QStringLiteral("%1 holds at most %2 bytes in one file")
+                issue.detail = QCoreApplication::translate("Sluice::Preflight",
+                                                           "%1 holds at most %2 bytes in one file")
                                    .arg(limits.typeName)
                                    .arg(limits.maxFileSize);
                 report.refused.append(issue);
@@ -273,8 +289,10 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                 && destinationChain.contains(qMakePair(quint64(item.dev), quint64(item.ino)))) {
                 CopyIssue issue = CopyIssue::withDetail(
                     FileOperation::Preflight, plan.sourcePath(index),
-                    QStringLiteral("cannot copy a folder into itself: the destination “%1” is "
-                                   "inside it")
+                    QCoreApplication::translate(
+                        "Sluice::Preflight",
+                        "cannot copy a folder into itself: the destination “%1” is "
+                        "inside it")
                         .arg(NativePath::toDisplay(root.destinationParent)));
                 report.fatal.append(issue);
                 index = item.subtreeEnd - 1;
@@ -295,7 +313,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                 item.refused = true;
                 report.refused.append(CopyIssue::withDetail(
                     FileOperation::Preflight, plan.sourcePath(index),
-                    QStringLiteral("source and destination “%1” are the same file")
+                    QCoreApplication::translate("Sluice::Preflight",
+                                                "source and destination “%1” are the same file")
                         .arg(NativePath::toDisplay(plan.destinationPath(index)))));
                 index = item.subtreeEnd - 1;
                 continue;
@@ -327,7 +346,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         if (limits.timestampGranularityNs >= 1'000'000'000 && job.options.preserve.timestamps)
             report.warnings.append(CopyIssue::withDetail(
                 FileOperation::Preflight, root.destinationParent,
-                QStringLiteral("%1 stores modification times to the nearest %2 s only")
+                QCoreApplication::translate("Sluice::Preflight",
+                                            "%1 stores modification times to the nearest %2 s only")
                     .arg(limits.typeName)
                     .arg(limits.timestampGranularityNs / 1'000'000'000),
                 IssueSeverity::Warning));
@@ -345,7 +365,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         && report.bytesAvailable > 0) {
         report.warnings.append(CopyIssue::withDetail(
             FileOperation::Preflight, plan.roots.first().destinationParent,
-            QStringLiteral("not enough free space: the copy needs %1, %2 are available")
+            QCoreApplication::translate(
+                "Sluice::Preflight", "not enough free space: the copy needs %1, %2 are available")
                 .arg(formatSize(report.bytesNeeded), formatSize(report.bytesAvailable)),
             IssueSeverity::Warning));
     }

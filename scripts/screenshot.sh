@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
 # Takes a screenshot of the Sluice window during a real copy, under Xvfb.
 #
-#   scripts/screenshot.sh [OUTPUT.png] [--dark]
+#   scripts/screenshot.sh [OUTPUT.png] [--dark] [--lang=LOCALE]
 #
 # Builds nothing: run scripts/build.sh (or ./run.sh) first. Creates a 768 MiB file and a
 # folder of small files in a temporary folder, starts `sluice --new-window --start` with a
 # private configuration (stream engine, 48 MiB/s speed limit so the destination is the
 # slow side), waits until the chart has some history, and writes the PNG with ImageMagick's
 # `import`. --dark uses GTK's dark Adwaita palette through Qt's gtk3 platform theme.
+# --lang=de_DE (or ru_RU...) starts the window in that language and locale (LANGUAGE=de,
+# LANG=de_DE.UTF-8); the default is English (LANG=C.UTF-8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 output=docs/screenshot.png
 dark=0
+locale_env=(LANG=C.UTF-8)
 for argument in "$@"; do
     case "$argument" in
         --dark) dark=1 ;;
+        --lang=*)
+            locale=${argument#--lang=}
+            locale_env=(LANGUAGE="${locale%%_*}" LANG="$locale.UTF-8") ;;
         *) output=$argument ;;
     esac
 done
@@ -65,8 +71,8 @@ theme_env=()
 if [ "$dark" = 1 ]; then
     theme_env=(QT_QPA_PLATFORMTHEME=gtk3 GTK_THEME=Adwaita:dark)
 fi
-env DISPLAY="$display" XDG_CONFIG_HOME="$work/config" XDG_RUNTIME_DIR="$work/runtime" \
-    QT_QPA_PLATFORM=xcb LANG=C.UTF-8 "${theme_env[@]}" \
+env -u LANGUAGE -u LC_ALL -u LC_MESSAGES DISPLAY="$display" XDG_CONFIG_HOME="$work/config" XDG_RUNTIME_DIR="$work/runtime" \
+    QT_QPA_PLATFORM=xcb "${locale_env[@]}" "${theme_env[@]}" \
     "$binary" --new-window --start --to "$work/USB stick" \
     "$work/ubuntu-24.04-desktop-amd64.iso" "$work/Holiday photos" \
     -qwindowgeometry "${width}x${height}+0+0" &

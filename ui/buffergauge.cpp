@@ -25,7 +25,7 @@ void BufferGauge::setFill(int inUse, int depth)
         return;
     m_inUse = inUse;
     m_depth = depth;
-    setAccessibleDescription(tr("%1 of %2 buffers in use").arg(inUse).arg(depth));
+    setAccessibleDescription(tr("%1 of %2 buffers in use", nullptr, depth).arg(inUse).arg(depth));
     update();
 }
 

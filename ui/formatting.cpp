@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <limits>
+
 namespace Sluice::Ui {
 
 QString Format::path(const QByteArray &path)
@@ -32,6 +34,14 @@ QString Format::rate(qint64 bytesPerSecond)
 QString Format::count(qint64 value)
 {
     return QLocale().toString(value);
+}
+
+int Format::plural(qint64 value)
+{
+    constexpr qint64 Million = 1'000'000;
+    if (value >= 0 && value <= std::numeric_limits<int>::max())
+        return int(value);
+    return int(Million + qAbs(value % Million));
 }
 
 QString Format::duration(qint64 ms)
@@ -92,52 +102,15 @@ QString Format::phase(CopyPhase phase)
 
 QString Format::operation(FileOperation operation)
 {
-    switch (operation) {
-    case FileOperation::Plan:
-        return tr("Cannot copy");
-    case FileOperation::Stat:
-        return tr("Cannot inspect");
-    case FileOperation::ReadDirectory:
-        return tr("Cannot list folder");
-    case FileOperation::Open:
-        return tr("Cannot open");
-    case FileOperation::Read:
-        return tr("Cannot read");
-    case FileOperation::Create:
-        return tr("Cannot create");
-    case FileOperation::Write:
-        return tr("Cannot write");
-    case FileOperation::Flush:
-        return tr("Cannot flush to disk");
-    case FileOperation::Rename:
-        return tr("Cannot rename into place");
-    case FileOperation::Remove:
-        return tr("Cannot remove");
-    case FileOperation::SetPermissions:
-        return tr("Cannot set permissions of");
-    case FileOperation::SetOwner:
-        return tr("Cannot set owner of");
-    case FileOperation::SetTimes:
-        return tr("Cannot set times of");
-    case FileOperation::SetAttributes:
-        return tr("Cannot copy extended attributes of");
-    case FileOperation::Link:
-        return tr("Cannot create hard link");
-    case FileOperation::Verify:
-        return tr("Verification failed for");
-    case FileOperation::Preflight:
-        return tr("Check before copying");
-    case FileOperation::Cleanup:
-        return tr("Cleaned up");
-    }
-    return tr("Cannot process");
+    return operationName(operation); // core's wording, translated in context Sluice::CopyIssue
 }
 
 QString Format::issue(const CopyIssue &issue)
 {
     QString text = tr("%1 “%2”").arg(operation(issue.operation), path(issue.path));
     if (issue.similarCount > 0)
-        text = tr("%1 (and %2 more like it)").arg(text, count(issue.similarCount));
+        text = tr("%1 (and %2 more like it)", nullptr, plural(issue.similarCount))
+                   .arg(text, count(issue.similarCount));
     const QString cause = issue.cause();
     return cause.isEmpty() ? text : tr("%1: %2").arg(text, cause);
 }

@@ -26,6 +26,10 @@ public:
     static QString rate(qint64 bytesPerSecond);
     /// A count with the locale's group separators ("3,001").
     static QString count(qint64 value);
+    /// @p value as tr()'s n, which picks a translation's plural form ("1 из 21 элемента", "из
+    /// 22 элементов"): the value while it fits an int, beyond that a number with the same last
+    /// six digits (plural rules look at the last two at most).
+    static int plural(qint64 value);
     /// @p ms as "0:32", "12:05" or "1:02:03".
     static QString duration(qint64 ms);
     /// @p perMille (0..1000) as "45.2 %".
@@ -34,7 +38,7 @@ public:
     static QString engine(Engine engine);
     /// A short title for @p phase ("Copying", "Flushing to disk"...).
     static QString phase(CopyPhase phase);
-    /// "Cannot write", "Cannot rename into place"... for @p operation.
+    /// "Cannot write", "Cannot rename into place"... for @p operation (Sluice::operationName).
     static QString operation(FileOperation operation);
     /// A full sentence for @p issue: what was attempted, on which path, and why.
     static QString issue(const CopyIssue &issue);

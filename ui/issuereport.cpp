@@ -37,7 +37,9 @@ qint64 IssueReport::averageRate(const CopyResult &result)
 QStringList IssueReport::figures(const CopyResult &result, bool move)
 {
     QStringList lines;
-    lines << (move ? tr("Moved: %1 of %2 items") : tr("Copied: %1 of %2 items"))
+    const int total = Format::plural(result.itemsTotal);
+    lines << (move ? tr("Moved: %1 of %2 items", nullptr, total)
+                   : tr("Copied: %1 of %2 items", nullptr, total))
                  .arg(Format::count(result.itemsCopied), Format::count(result.itemsTotal));
     lines << tr("Skipped: %1 · Failed: %2")
                  .arg(Format::count(result.itemsSkipped), Format::count(result.itemsFailed));

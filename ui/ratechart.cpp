@@ -78,7 +78,12 @@ RateChart::RateChart(QWidget *parent)
     m_chart->addSeries(m_memoryArea);
     m_chart->addSeries(m_dirty);
 
-    m_timeAxis->setLabelFormat(QStringLiteral("%d s"));
+    // Numbers in the window's locale; this also keeps the unit's letters as they are, where
+    // Qt Charts' printf path turns anything beyond Latin-1 ("с") into "?". Localized formats
+    // must name a precision ("%.0f", not "%d"), or the labels stay empty.
+    m_chart->setLocalizeNumbers(true);
+    //: Labels of the chart's time axis: %.0f is a number of seconds (keep it as it is).
+    m_timeAxis->setLabelFormat(tr("%.0f s"));
     m_timeAxis->setTickCount(7);
     m_rateAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_rateAxis->setTickCount(5);

@@ -75,7 +75,8 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
                               ? Format::operation(issue.operation)
                               : tr("%1: %2").arg(Format::operation(issue.operation), cause);
         if (issue.similarCount > 0)
-            problem += tr(" (and %1 more like it)").arg(Format::count(issue.similarCount));
+            problem += tr(" (and %1 more like it)", nullptr, Format::plural(issue.similarCount))
+                           .arg(Format::count(issue.similarCount));
         item->setText(0, problem);
         item->setText(1, Format::path(issue.path));
         item->setIcon(0, issue.isError() ? errorIcon : warningIcon);

@@ -217,7 +217,7 @@ void TransferPanel::setProgress(const CopyProgress &progress)
     m_totalBytes->setText(
         tr("%1 of %2").arg(Format::size(progress.bytesDone), Format::size(progress.bytesTotal)));
     m_items->setText(
-        tr("%1 of %2 items")
+        tr("%1 of %2 items", nullptr, Format::plural(progress.itemsTotal))
             .arg(Format::count(progress.itemsDone), Format::count(progress.itemsTotal)));
     const QString left = progress.etaMs < 0
                              ? tr("time left unknown")

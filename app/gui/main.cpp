@@ -5,6 +5,7 @@
 #include "appicon.h"
 #include "instanceserver.h"
 #include "launchrequest.h"
+#include "translations.h"
 #include "windowhub.h"
 
 #include <QApplication>
@@ -63,6 +64,9 @@ int main(int argc, char **argv)
 
     QApplication app(argc, argv); // removes Qt's own options (-style, -platform...) from argv
     describeApplication();
+    // The system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English when Sluice has no
+    // catalogue for it. --help above stays English: help2man makes the man page from it.
+    Translations::install(app);
     QApplication::setApplicationDisplayName(QStringLiteral("Sluice"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.sluicecopy.Sluice"));
     QApplication::setWindowIcon(appIcon());

@@ -1,16 +1,21 @@
 // Pure units of core/: size parsing, native paths, collision names, rates, the token bucket.
 
 #include "collision.h"
+#include "copyissue.h"
 #include "copyoptions.h"
 #include "copyprogress.h"
 #include "nativepath.h"
 #include "partfile.h"
+#include "posixio.h"
 #include "ratemeter.h"
 #include "testprinters.h"
 
 #include <QTest>
 
+#include <cstring>
+
 using namespace Sluice;
+using namespace Qt::StringLiterals;
 
 class TestUnits final : public QObject
 {
@@ -35,6 +40,8 @@ private Q_SLOTS:
     void tokenBucketUnlimitedNeverWaits();
     void perMilleCoversHugeTotals();
     void optionsValidation();
+    void errnoTextWithoutTranslatorIsStrerror();
+    void issueMessageWithoutTranslatorIsEnglish();
 };
 
 void TestUnits::parseByteSizeAcceptsUnits_data()
@@ -240,6 +247,26 @@ void TestUnits::optionsValidation()
     options.chunkSize = 100;
     options.queueDepth = 1;
     QCOMPARE(options.validate().size(), 2);
+}
+
+// errnoText() words the common errno values itself, to make them translatable; with no
+// translator installed (the CLI) every value must read exactly as strerror(3) has it.
+void TestUnits::errnoTextWithoutTranslatorIsStrerror()
+{
+    for (int error = 1; error < 134; ++error)
+        QCOMPARE(errnoText(error), QString::fromLocal8Bit(std::strerror(error)));
+    QCOMPARE(errnoName(ENOSPC), u"ENOSPC"_s);
+}
+
+void TestUnits::issueMessageWithoutTranslatorIsEnglish()
+{
+    CopyIssue issue = CopyIssue::fromErrno(FileOperation::Write, "/mnt/usb/a.iso", ENOSPC);
+    QCOMPARE(issue.message(), u"Cannot write “/mnt/usb/a.iso”: No space left on device (ENOSPC)"_s);
+    issue.severity = IssueSeverity::Warning;
+    issue.similarCount = 3;
+    issue.detail = u"the detail"_s;
+    QCOMPARE(issue.message(), u"Warning: Cannot write “/mnt/usb/a.iso” and 3 more item(s): the "
+                              "detail: No space left on device (ENOSPC)"_s);
 }
 
 QTEST_GUILESS_MAIN(TestUnits)

@@ -1,0 +1,78 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Sluice::CopyIssue</name>
+    <message numerus="yes">
+        <source>Warning: %1 “%2” and %n more item(s): %3</source>
+        <translation>
+            <numerusform>Warning: %1 “%2” and %n more item: %3</numerusform>
+            <numerusform>Warning: %1 “%2” and %n more items: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 “%2” and %n more item(s): %3</source>
+        <translation>
+            <numerusform>%1 “%2” and %n more item: %3</numerusform>
+            <numerusform>%1 “%2” and %n more items: %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::BufferGauge</name>
+    <message numerus="yes">
+        <source>%1 of %2 buffers in use</source>
+        <translation>
+            <numerusform>%1 of %2 buffer in use</numerusform>
+            <numerusform>%1 of %2 buffers in use</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::Format</name>
+    <message numerus="yes">
+        <source>%1 (and %2 more like it)</source>
+        <translation>
+            <numerusform>%1 (and %2 more like it)</numerusform>
+            <numerusform>%1 (and %2 more like it)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::IssueReport</name>
+    <message numerus="yes">
+        <source>Moved: %1 of %2 items</source>
+        <translation>
+            <numerusform>Moved: %1 of %2 item</numerusform>
+            <numerusform>Moved: %1 of %2 items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied: %1 of %2 items</source>
+        <translation>
+            <numerusform>Copied: %1 of %2 item</numerusform>
+            <numerusform>Copied: %1 of %2 items</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::SummaryPanel</name>
+    <message numerus="yes">
+        <source> (and %1 more like it)</source>
+        <translation>
+            <numerusform> (and %1 more like it)</numerusform>
+            <numerusform> (and %1 more like it)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::TransferPanel</name>
+    <message numerus="yes">
+        <source>%1 of %2 items</source>
+        <translation>
+            <numerusform>%1 of %2 item</numerusform>
+            <numerusform>%1 of %2 items</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
