@@ -88,9 +88,13 @@ struct CopyOptions
     qint64 smallFileThreshold = 1 * MiB;
     /// Threads in the small-file pool; 0 = clamp(ideal thread count, 2, 8), 1 = none.
     int smallFileWorkers = 0;
-    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind"). With FlushBehindLag
-    /// windows in flight, a file being written never has more than about 3 windows dirty.
+    /// Bytes per flush-behind window (DESIGN.md, "Flush-behind"). With flushLag windows in
+    /// flight, a file being written never has more than about flushLag + 1 windows dirty.
+    /// The defaults come from bench/run.sh's "tune" section (bench/RESULTS.md).
     qint64 flushWindow = 8 * MiB;
+    /// Windows whose write-back may be in flight before the oldest is waited for and
+    /// dropped from the page cache (sync_file_range(2), posix_fadvise(2)).
+    int flushLag = 2;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

@@ -34,8 +34,6 @@ namespace Sluice {
 
 namespace {
 
-constexpr int FlushBehindLag = 2; // windows in flight before the oldest is waited for
-
 bool isPseudoFileSystem(int fd)
 {
     struct statfs fs = {};
@@ -225,7 +223,8 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     // Big files go through the serial path; writing back behind them keeps the dirty page
     // cache bounded. Small files in the pool are left to the final syncfs(2).
     if (durable && task.serial) {
-        flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow, FlushBehindLag);
+        flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow,
+                      m_job.options.flushLag);
         transfer.flush = &*flush;
     }
     std::optional<ChecksumHasher> hasher;

@@ -72,7 +72,8 @@ DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, de
             if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
                 return stopOutcome(job);
             const qint64 want = std::min(step, region.end - position);
-            if (!job.limiter.throttle(want, transfer.skipRequested) || stopRequested(job, transfer))
+            // Wait for credit, charge what moved: a small file must not pay for a whole chunk.
+            if (!job.limiter.throttle(0, transfer.skipRequested) || stopRequested(job, transfer))
                 return stopOutcome(job);
             if (job.hooks.beforeWrite) {
                 if (const int injected =
@@ -102,6 +103,7 @@ DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, de
                 }
                 return DataOutcome::fallback(position); // data exists: let read(2) get it
             }
+            job.limiter.charge(moved);
             job.counters.bytesRead.fetch_add(moved, std::memory_order_relaxed);
             job.counters.bytesWritten.fetch_add(moved, std::memory_order_relaxed);
             position += moved;

@@ -31,14 +31,13 @@ bool SpeedLimiter::throttle(qint64 bytes, const std::function<bool()> &stop)
         {
             std::lock_guard lock(m_mutex);
             const qint64 now = m_clockNs();
-            const qint64 limit = m_control.speedLimit();
-            if (limit != m_bucket.rate())
-                m_bucket.setRate(limit, now);
+            const qint64 limit = syncRate(now);
             if (limit <= 0)
                 return !m_control.isCancelled();
             waitNs = m_bucket.delayNs(now);
             if (waitNs == 0) {
                 m_bucket.consume(bytes, now);
+                m_charged += bytes;
                 return !m_control.isCancelled();
             }
         }
@@ -47,6 +46,30 @@ bool SpeedLimiter::throttle(qint64 bytes, const std::function<bool()> &stop)
         if (stop && stop())
             return true; // the caller notices its own stop reason
     }
+}
+
+void SpeedLimiter::charge(qint64 bytes)
+{
+    std::lock_guard lock(m_mutex);
+    const qint64 now = m_clockNs();
+    if (syncRate(now) <= 0 || bytes <= 0)
+        return;
+    m_bucket.consume(bytes, now);
+    m_charged += bytes;
+}
+
+qint64 SpeedLimiter::syncRate(qint64 nowNs)
+{
+    const qint64 limit = m_control.speedLimit();
+    if (limit != m_bucket.rate())
+        m_bucket.setRate(limit, nowNs);
+    return limit;
+}
+
+qint64 SpeedLimiter::bytesCharged() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_charged;
 }
 
 } // namespace Sluice

@@ -23,13 +23,24 @@ public:
 
     /// Waits until @p bytes may be written, then takes them from the bucket. Returns false
     /// if the job was cancelled while waiting. @p stop: extra reason to stop (skip).
+    /// For writers that know the size in advance (the stream engine).
     bool throttle(qint64 bytes, const std::function<bool()> &stop = {});
+    /// Takes @p bytes out of the bucket after they were written. With throttle(0) before
+    /// the write, this charges what really moved, not what was asked for: copy_file_range(2)
+    /// asked for a chunk moves only what is left of a small file, then 0 at its end.
+    void charge(qint64 bytes);
+    /// Bytes taken from the bucket so far, while a limit was set (diagnostics, tests).
+    qint64 bytesCharged() const;
 
 private:
+    /// Follows a limit changed through JobControl; returns it. Caller holds m_mutex.
+    qint64 syncRate(qint64 nowNs);
+
     JobControl &m_control;
     std::function<qint64()> m_clockNs;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     TokenBucket m_bucket;
+    qint64 m_charged = 0;
 };
 
 } // namespace Sluice

@@ -102,9 +102,20 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                                     QStringLiteral("Plan and check only; write nothing."));
     const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")},
                                    QStringLiteral("Print only errors."));
-    parser.addOptions({help, version, chunkSize, queueDepth, onConflict, onError, progress, engine,
-                       durability, limit, verify, checksumFile, move, archive, dereference, workers,
-                       dryRun, quiet});
+    // Tuning knobs for bench/run.sh, kept out of --help and the man page.
+    QCommandLineOption flushWindow(QStringLiteral("flush-window"),
+                                   QStringLiteral("Bytes per flush-behind window (default 8M)."),
+                                   QStringLiteral("SIZE"));
+    flushWindow.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption flushLag(
+        QStringLiteral("flush-lag"),
+        QStringLiteral("Flush-behind windows in flight before the oldest is waited for."),
+        QStringLiteral("N"));
+    flushLag.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({help,    version,      chunkSize, queueDepth,  onConflict,
+                       onError, progress,     engine,    durability,  limit,
+                       verify,  checksumFile, move,      archive,     dereference,
+                       workers, dryRun,       quiet,     flushWindow, flushLag});
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -221,6 +232,19 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     if (!ok || workerCount < 0)
         return usageError(QStringLiteral("invalid --workers '%1'").arg(parser.value(workers)));
     options.smallFileWorkers = workerCount;
+    if (parser.isSet(flushWindow)) {
+        const auto window = parseByteSize(parser.value(flushWindow));
+        if (!window)
+            return usageError(
+                QStringLiteral("invalid --flush-window '%1'").arg(parser.value(flushWindow)));
+        options.flushWindow = *window;
+    }
+    if (parser.isSet(flushLag)) {
+        options.flushLag = parser.value(flushLag).toInt(&ok);
+        if (!ok)
+            return usageError(
+                QStringLiteral("invalid --flush-lag '%1'").arg(parser.value(flushLag)));
+    }
     options.move = parser.isSet(move);
     if (parser.isSet(archive))
         options.preserve = PreserveOptions::archive();

@@ -149,6 +149,14 @@ void TestCli::badUsageExitsTwo_data()
         << QStringList{QStringLiteral("--checksum-file"), QStringLiteral("/tmp/x"),
                        QStringLiteral("a"), QStringLiteral("b")}
         << QByteArray("needs --verify");
+    QTest::newRow("flush window too small")
+        << QStringList{QStringLiteral("--flush-window"), QStringLiteral("1M"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("flush-behind window must be at least 2 MiB");
+    QTest::newRow("flush lag zero")
+        << QStringList{QStringLiteral("--flush-lag"), QStringLiteral("0"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("flush-behind lag must be between 1 and 64");
 }
 
 void TestCli::badUsageExitsTwo()
@@ -277,6 +285,9 @@ void TestCli::helpListsTheOptions()
     const CliRun version = runCli({QStringLiteral("--version")});
     QCOMPARE(version.exitCode, 0);
     QVERIFY(version.out.startsWith("sluice-cli "));
+    // The benchmark's tuning knobs work but stay out of --help (and so the man page).
+    QVERIFY(!run.out.contains("--flush-window"));
+    QVERIFY(!run.out.contains("--flush-lag"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
