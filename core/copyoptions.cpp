@@ -38,6 +38,9 @@ QStringList CopyOptions::validate() const
     if (engine == Engine::Reflink && verify != VerifyAlgorithm::None)
         problems << QStringLiteral("verify needs the data to pass through Sluice; "
                                    "it cannot be combined with the reflink engine");
+    if (move && !checksumFile.isEmpty())
+        problems << QStringLiteral("a checksum file cannot be combined with move: a move within "
+                                   "one file system renames and reads no data to hash");
     return problems;
 }
 

@@ -84,10 +84,8 @@ void CopyWorker::run()
         flush(copier);
     }
     if (!job.options.checksumFile.isEmpty() && !job.options.dryRun) {
-        const QString error = writeChecksumManifest(job.options.checksumFile, job.manifest);
-        if (!error.isEmpty())
-            job.issues.add(
-                CopyIssue::withDetail(FileOperation::Write, job.options.checksumFile, error));
+        if (const auto issue = writeChecksumManifest(job.options.checksumFile, job.manifest))
+            job.issues.add(*issue);
     }
     finish(result, elapsed.elapsed());
 }

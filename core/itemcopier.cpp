@@ -179,7 +179,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         break;
     }
 
-    QByteArray partName = partFileName(placement.name);
+    QByteArray partName = partFileName(placement.name, item.partNameTaken);
     QByteArray destination = destinationPath(task, placement.name);
     const int partFd = createPartFile(directoryFd, partName);
     if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
@@ -444,7 +444,7 @@ std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
             issue = placement.issue;
         } else {
             // Link under the part name, then rename: the final name appears atomically.
-            const QByteArray partName = partFileName(placement.name);
+            const QByteArray partName = partFileName(placement.name, item.partNameTaken);
             ::unlinkat(directoryFd, partName.constData(), 0);
             if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
                          partName.constData(), 0)

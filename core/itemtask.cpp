@@ -76,7 +76,7 @@ ItemOutcome copySpecialEntry(JobContext &job, const Plan &plan, const ItemTask &
             if (placement.action == Placement::Action::Fail) {
                 issue = placement.issue;
             } else {
-                const QByteArray partName = partFileName(placement.name);
+                const QByteArray partName = partFileName(placement.name, item.partNameTaken);
                 const QByteArray finalPath = destinationPathOf(task, placement.name);
                 // Armed before creating: some file systems fail a create yet leave an entry
                 // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).

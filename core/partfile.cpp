@@ -6,9 +6,9 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
+#include <QSet>
 
 #include <climits>
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -16,14 +16,15 @@
 
 namespace Sluice {
 
-QByteArray partFileName(const QByteArray &finalName)
+QByteArray partFileName(const QByteArray &finalName, bool variant)
 {
     const QByteArray suffix(PartFileSuffix);
-    QByteArray name = '.' + finalName + suffix;
+    const QByteArray marker = variant ? QByteArrayLiteral("~2") : QByteArray();
+    QByteArray name = '.' + finalName + marker + suffix;
     if (name.size() <= NAME_MAX)
         return name;
     const QByteArray hash =
-        QCryptographicHash::hash(finalName, QCryptographicHash::Sha1).toHex().left(12);
+        QCryptographicHash::hash(finalName + marker, QCryptographicHash::Sha1).toHex().left(12);
     const qsizetype keep = NAME_MAX - 1 - 1 - hash.size() - suffix.size();
     return '.' + finalName.left(keep) + '~' + hash + suffix;
 }
@@ -105,51 +106,47 @@ CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &f
             .arg(NativePath::toDisplay(partPath)));
 }
 
-int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,
-                         IssueLog &issues)
+int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
+                         const QList<QByteArray> &plannedNames, bool dryRun, IssueLog &issues)
 {
-    const int listFd = ::openat(directoryFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (listFd < 0)
-        return 0;
-    DIR *directory = ::fdopendir(listFd);
-    if (!directory) {
-        ::close(listFd);
-        return 0;
-    }
-    QList<QByteArray> stale;
-    while (const dirent *entry = ::readdir(directory)) {
-        const QByteArray name(entry->d_name);
-        if (isPartFileName(name))
-            stale << name;
-    }
-    ::closedir(directory);
+    const QSet<QByteArray> planned(plannedNames.cbegin(), plannedNames.cend());
     int found = 0;
-    for (const QByteArray &name : stale) {
-        UniqueFd part(::openat(directoryFd, name.constData(),
-                               O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
-        if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
-            continue; // a running copy is writing it
-        ++found;
-        const QByteArray path = NativePath::join(directoryPath, name);
-        if (dryRun) {
-            issues.add(CopyIssue::withDetail(
-                FileOperation::Preflight, path,
-                QCoreApplication::translate(
-                    "Sluice::PartFile",
-                    "a part file left by an interrupted copy; copying removes it"),
-                IssueSeverity::Warning));
-            continue;
+    for (const QByteArray &finalName : plannedNames) {
+        for (const bool variant : {false, true}) {
+            const QByteArray name = partFileName(finalName, variant);
+            if (planned.contains(name))
+                continue; // a file of that name is being copied here: not a leftover
+            struct stat st = {};
+            if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+                continue;
+            UniqueFd part(::openat(directoryFd, name.constData(),
+                                   O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+            if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
+                continue; // a running copy is writing it
+            if (S_ISDIR(st.st_mode))
+                continue; // never a part file
+            ++found;
+            const QByteArray path = NativePath::join(directoryPath, name);
+            if (dryRun) {
+                issues.add(CopyIssue::withDetail(
+                    FileOperation::Preflight, path,
+                    QCoreApplication::translate(
+                        "Sluice::PartFile",
+                        "a part file left by an interrupted copy; copying removes it"),
+                    IssueSeverity::Warning));
+                continue;
+            }
+            if (::unlinkat(directoryFd, name.constData(), 0) == 0)
+                issues.add(CopyIssue::withDetail(
+                    FileOperation::Cleanup, path,
+                    QCoreApplication::translate("Sluice::PartFile",
+                                                "a part file left by an interrupted "
+                                                "copy was removed"),
+                    IssueSeverity::Warning));
+            else
+                issues.add(CopyIssue::fromErrno(FileOperation::Remove, path, errno,
+                                                IssueSeverity::Warning));
         }
-        if (::unlinkat(directoryFd, name.constData(), 0) == 0)
-            issues.add(CopyIssue::withDetail(
-                FileOperation::Cleanup, path,
-                QCoreApplication::translate("Sluice::PartFile",
-                                            "a part file left by an interrupted "
-                                            "copy was removed"),
-                IssueSeverity::Warning));
-        else
-            issues.add(
-                CopyIssue::fromErrno(FileOperation::Remove, path, errno, IssueSeverity::Warning));
     }
     return found;
 }

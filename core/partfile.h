@@ -14,7 +14,9 @@ inline constexpr char PartFileSuffix[] = ".sluice-part";
 /// The hidden sibling a file is written to before it is renamed onto @p finalName:
 /// ".<finalName>.sluice-part". Names that would exceed NAME_MAX (255 bytes) are shortened
 /// and made unique again with a hash of the full name.
-QByteArray partFileName(const QByteArray &finalName);
+/// @p variant gives ".<finalName>~2.sluice-part", for a name whose usual part name is taken
+/// by a file being copied into the same folder.
+QByteArray partFileName(const QByteArray &finalName, bool variant = false);
 
 /// True for names made by partFileName().
 bool isPartFileName(const QByteArray &name);
@@ -66,12 +68,15 @@ int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArra
 CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
                       FileOperation operation = FileOperation::Rename);
 
-/// Deletes part files left in the folder @p directoryFd by an interrupted run (a crash, a
-/// kill -9, a power cut), reporting each as a warning in @p issues. A part file that a
-/// running copy still holds (it keeps an exclusive flock(2) on its part file) is left
-/// alone. With @p dryRun nothing is deleted; the warnings say what would be. Returns the
-/// number found.
-int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath, bool dryRun,
+/// Deletes the part files an interrupted run (a crash, a kill -9, a power cut) left in the
+/// folder @p directoryFd for the names this job will write there (@p plannedNames),
+/// reporting each as a warning in @p issues. Only those: a ".x.sluice-part" for a name the
+/// job does not write, or one that is itself a planned name (a file being copied), is not
+/// Sluice's to delete. A part file that a running copy still holds (it keeps an exclusive
+/// flock(2) on it) is left alone. With @p dryRun nothing is deleted; the warnings say what
+/// would be. Returns the number found.
+int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
+                         const QList<QByteArray> &plannedNames, bool dryRun,
                          class IssueLog &issues);
 
 /// Removes a part file on every early exit: unlinkat(2) of @p name in @p directoryFd when

@@ -31,6 +31,9 @@ struct PlanItem
     /// Never copied by the small-file pool: its name and another one's are the same name to
     /// the destination (letter case), so the two must not be written at the same time.
     bool serialOnly = false;
+    /// A sibling in the same source folder is named like this item's part file
+    /// (".<name>.sluice-part"), so this item writes through partFileName(name, true).
+    bool partNameTaken = false;
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;

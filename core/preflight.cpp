@@ -175,13 +175,58 @@ QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
 
 } // namespace
 
+namespace {
+
+// Names of the items directly below folder item @p folder, in plan order.
+QList<QByteArray> childNames(const Plan &plan, qint32 folder)
+{
+    QList<QByteArray> names;
+    const PlanItem &item = plan.items[std::size_t(folder)];
+    for (qint32 child = folder + 1; child < item.subtreeEnd;
+         child = plan.items[std::size_t(child)].subtreeEnd)
+        names << plan.items[std::size_t(child)].name;
+    return names;
+}
+
+// A source folder may hold both "data" and ".data.sluice-part" (a copied leftover): the
+// second is a file to copy, so "data" must write through the variant part name.
+void markTakenPartNames(Plan &plan)
+{
+    for (qint32 index = 0; index < qint32(plan.items.size()); ++index) {
+        const PlanItem &folder = plan.items[std::size_t(index)];
+        if (folder.kind != ItemKind::Directory || folder.subtreeEnd - index < 3)
+            continue;
+        const QList<QByteArray> names = childNames(plan, index);
+        const QSet<QByteArray> set(names.cbegin(), names.cend());
+        for (qint32 child = index + 1; child < folder.subtreeEnd;
+             child = plan.items[std::size_t(child)].subtreeEnd) {
+            PlanItem &item = plan.items[std::size_t(child)];
+            item.partNameTaken = set.contains(partFileName(item.name));
+        }
+    }
+}
+
+} // namespace
+
 PreflightReport runPreflight(JobContext &job, Plan &plan)
 {
+    markTakenPartNames(plan);
     PreflightReport report;
     const CollisionPolicy policy = job.options.onCollision;
     qint64 needed = 0;
     qint64 replaced = 0;
     qint64 largestReplaced = 0;
+
+    // The manifest is written at the end and never over an existing name (a source, a
+    // copy): say so now rather than after the copy.
+    if (const QByteArray &manifest = job.options.checksumFile; !manifest.isEmpty()) {
+        struct stat st = {};
+        if (::lstat(manifest.constData(), &st) == 0)
+            report.fatal.append(CopyIssue::withDetail(
+                FileOperation::Preflight, manifest,
+                QCoreApplication::translate(
+                    "Sluice::Preflight", "the checksum file already exists; choose a new name")));
+    }
 
     // Each root's items are one contiguous run of the plan (pre-order walk, root by root).
     auto next = qint32(0);
@@ -202,7 +247,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         LimitFindings findings;
         QSet<QPair<qint32, QString>> seenNames;
         QHash<QPair<qint32, QString>, qint32> firstOfName; // case-folded name → first item
-        removeStalePartFiles(parent.get(), root.destinationParent, job.options.dryRun, job.issues);
+        removeStalePartFiles(parent.get(), root.destinationParent, {root.destinationName},
+                             job.options.dryRun, job.issues);
 
         struct statfs sourceFs = {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
@@ -326,7 +372,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                         ::openat(parentFd, name.constData(), DirectoryOpenFlags | O_NOFOLLOW));
                     if (merged)
                         removeStalePartFiles(merged.get(), plan.destinationPath(index),
-                                             job.options.dryRun, job.issues);
+                                             childNames(plan, index), job.options.dryRun,
+                                             job.issues);
                     open.emplace_back(index, std::move(merged));
                 } else {
                     open.emplace_back(index, UniqueFd());

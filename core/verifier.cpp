@@ -3,10 +3,8 @@
 #include "checksum.h"
 #include "jobcontext.h"
 #include "nativepath.h"
+#include "partfile.h"
 #include "posixio.h"
-
-#include <QFile>
-#include <QSaveFile>
 
 #include <fcntl.h>
 
@@ -51,26 +49,41 @@ void recordChecksum(JobContext &job, const QByteArray &digest, const QByteArray 
     job.manifest.append({digest, destinationPath});
 }
 
-QString writeChecksumManifest(const QByteArray &path,
-                              const QList<QPair<QByteArray, QByteArray>> &entries)
+std::optional<CopyIssue> writeChecksumManifest(const QByteArray &path,
+                                               const QList<QPair<QByteArray, QByteArray>> &entries)
 {
-    QSaveFile file(QFile::decodeName(path));
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
+    QByteArray text;
     for (const auto &[digest, name] : entries) {
-        QByteArray line;
         if (name.contains('\\') || name.contains('\n')) {
             QByteArray escaped = name;
             escaped.replace('\\', "\\\\").replace('\n', "\\n");
-            line = '\\' + digest + "  " + escaped + '\n';
+            text += '\\' + digest + "  " + escaped + '\n';
         } else {
-            line = digest + "  " + name + '\n';
+            text += digest + "  " + name + '\n';
         }
-        file.write(line);
     }
-    if (!file.commit())
-        return file.errorString();
-    return {};
+    const QByteArray folder = NativePath::parentPath(path);
+    UniqueFd directory(::open(folder.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!directory)
+        return CopyIssue::fromErrno(FileOperation::Open, folder, errno);
+    const QByteArray name = NativePath::baseName(path);
+    const QByteArray partName = partFileName(name);
+    const int partFd = createPartFile(directory.get(), partName);
+    if (partFd < 0)
+        return CopyIssue::fromErrno(FileOperation::Create, path, -partFd);
+    UniqueFd part(partFd);
+    int error = pwriteFully(part.get(), text.constData(), text.size(), 0);
+    if (error == 0 && ::fsync(part.get()) != 0)
+        error = errno;
+    // Never over an existing name: not a source, not a copy, not an earlier manifest.
+    if (error == 0)
+        error = renameNoReplace(directory.get(), partName, name);
+    if (error != 0) {
+        ::unlinkat(directory.get(), partName.constData(), 0);
+        return CopyIssue::fromErrno(error == EEXIST ? FileOperation::Create : FileOperation::Write,
+                                    path, error);
+    }
+    return std::nullopt;
 }
 
 } // namespace Sluice

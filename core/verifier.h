@@ -1,8 +1,11 @@
 #pragma once
 
+#include "copyissue.h"
 #include "copyoptions.h"
 
 #include <QByteArray>
+
+#include <optional>
 
 namespace Sluice {
 
@@ -30,8 +33,10 @@ void recordChecksum(JobContext &job, const QByteArray &digest, const QByteArray 
 /// Writes @p entries in the format of GNU `sha256sum` / `xxh128sum` ("<hex>  <path>\n"; a
 /// name containing a backslash or newline is escaped and its line starts with '\', as
 /// coreutils does), so `sha256sum -c FILE` or `xxh128sum -c FILE` can check the copy later.
-/// Writes through QSaveFile. Returns an empty string or the error message.
-QString writeChecksumManifest(const QByteArray &path,
-                              const QList<QPair<QByteArray, QByteArray>> &entries);
+/// Writes a part file next to @p path, then renames it onto @p path only if that name is
+/// free (RENAME_NOREPLACE): a manifest never replaces a source, a copy or an earlier
+/// manifest. Returns the failure (path, operation, errno) if any.
+std::optional<CopyIssue> writeChecksumManifest(const QByteArray &path,
+                                               const QList<QPair<QByteArray, QByteArray>> &entries);
 
 } // namespace Sluice

@@ -98,6 +98,7 @@ private Q_SLOTS:
     void cancelDuringOverwriteKeepsTheOldVersion();
     void killedCliLeavesOnlyAbsentOldOrCompleteFiles();
     void nextRunRemovesStalePartFilesAndSaysSo();
+    void filesNamedLikePartFilesAreCopiedNotCleanedUp();
     void partFileOfALiveCopyIsLeftAlone();
 };
 
@@ -278,13 +279,15 @@ void TestInterrupt::nextRunRemovesStalePartFilesAndSaysSo()
     QVERIFY(TestTree::makePath(disk->path("src/sub")));
     QVERIFY(TestTree::writePatternFile(disk->path("src/file"), 3 * MiB, 94));
     QVERIFY(TestTree::writeFile(disk->path("src/sub/inner"), "inner"));
+    QVERIFY(TestTree::writeFile(disk->path("src/sub/link"), "link"));
     QVERIFY(TestTree::makePath(disk->path("out/src/sub")));
     QVERIFY(TestTree::makePath(disk->path("victim")));
     QVERIFY(TestTree::writeFile(disk->path("victim/keep"), "keep"));
-    // What a killed run leaves: a half-written part file, one for a name not copied this
-    // time, one in a subfolder, and one that is a symlink (removed, never followed).
+    // What a killed run leaves: a half-written part file, one in a subfolder, and one that
+    // is a symlink (removed, never followed). A part-like name for a name this job does not
+    // write is not Sluice's to delete: it stays.
     QVERIFY(TestTree::writePatternFile(disk->path("out/src/.file.sluice-part"), MiB, 95));
-    QVERIFY(TestTree::writeFile(disk->path("out/src/.gone.sluice-part"), "half"));
+    QVERIFY(TestTree::writeFile(disk->path("out/src/.gone.sluice-part"), "not ours"));
     QVERIFY(TestTree::writeFile(disk->path("out/src/sub/.inner.sluice-part"), "ha"));
     QVERIFY(::symlink("../../victim/keep", disk->path("out/src/sub/.link.sluice-part").constData())
             == 0);
@@ -295,7 +298,9 @@ void TestInterrupt::nextRunRemovesStalePartFilesAndSaysSo()
 
     QVERIFY2(run.result.status == CopyStatus::CompletedWithWarnings,
              qPrintable(FsHelpers::describeIssues(run.result)));
-    QVERIFY(TestTree::findPartFiles(disk->path("out")).isEmpty());
+    QCOMPARE(TestTree::findPartFiles(disk->path("out")),
+             QList<QByteArray>{disk->path("out/src/.gone.sluice-part")});
+    QCOMPARE(TestTree::readFile(disk->path("out/src/.gone.sluice-part")), QByteArray("not ours"));
     int cleanups = 0;
     for (const CopyIssue &issue : run.result.issues) {
         QVERIFY2(!issue.isError(), qPrintable(issue.message()));
@@ -304,11 +309,50 @@ void TestInterrupt::nextRunRemovesStalePartFilesAndSaysSo()
             QVERIFY2(issue.path.endsWith(".sluice-part"), qPrintable(issue.message()));
         }
     }
-    QCOMPARE(cleanups, 4);
+    QCOMPARE(cleanups, 3);
     QCOMPARE(FsHelpers::treeFingerprint(disk->path("victim")), victimBefore);
+    QVERIFY(TestTree::readFile(disk->path("out/src/.gone.sluice-part")) == "not ours");
+    QVERIFY(::unlink(disk->path("out/src/.gone.sluice-part").constData()) == 0);
     const QStringList differences =
         TestTree::compareTrees(disk->path("src"), disk->path("out/src"), {true, false, false});
     QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+}
+
+// A tree that holds a file named like a sibling's part file (a leftover copied along):
+// both arrive intact, on the first run and on a second one over the same destination,
+// and a move deletes neither source before its copy is in place.
+void TestInterrupt::filesNamedLikePartFilesAreCopiedNotCleanedUp()
+{
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    QVERIFY(TestTree::makePath(disk->path("src")));
+    QVERIFY(TestTree::writePatternFile(disk->path("src/data"), 3 * MiB, 97));
+    QVERIFY(TestTree::writeFile(disk->path("src/.data.sluice-part"), "a file to copy"));
+    QVERIFY(TestTree::writeFile(disk->path("src/small"), "small"));
+    QVERIFY(TestTree::writeFile(disk->path("src/.small.sluice-part"), "another one"));
+    QVERIFY(TestTree::makePath(disk->path("out")));
+
+    for (int run = 1; run <= 2; ++run) {
+        CopyOptions options = JobRunner::quickOptions();
+        options.onCollision = CollisionPolicy::Overwrite;
+        const JobRunner::Run result =
+            JobRunner::run({disk->path("src")}, disk->path("out"), options);
+        QVERIFY2(result.result.status == CopyStatus::Succeeded,
+                 qPrintable(FsHelpers::describeIssues(result.result)));
+        QCOMPARE(result.result.itemsCopied, qint64(5));
+        const QStringList differences =
+            TestTree::compareTrees(disk->path("src"), disk->path("out/src"), {true, false, false});
+        QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+    }
+
+    FS_MOUNT(other, FsKind::Tmpfs, 64 * MiB);
+    const QByteArray before = FsHelpers::treeFingerprint(disk->path("src"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.move = true;
+    const JobRunner::Run moved = JobRunner::run({disk->path("src")}, other->path(), options);
+    QVERIFY2(moved.result.status == CopyStatus::Succeeded,
+             qPrintable(FsHelpers::describeIssues(moved.result)));
+    QCOMPARE(FsHelpers::treeFingerprint(other->path("src")), before);
+    QVERIFY(!QFileInfo::exists(QFile::decodeName(disk->path("src"))));
 }
 
 void TestInterrupt::partFileOfALiveCopyIsLeftAlone()

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void retryCopiesAgainAfterACorruptedRead();
     void cliVerifyWritesAManifestTheStandardToolsAccept_data();
     void cliVerifyWritesAManifestTheStandardToolsAccept();
+    void checksumFileNeverReplacesAFile();
 };
 
 void TestVerify::corruptedCopyIsAnErrorAndNeverGetsTheName_data()
@@ -196,6 +197,42 @@ void TestVerify::cliVerifyWritesAManifestTheStandardToolsAccept()
     // And the tool notices a copy that changes afterwards.
     QVERIFY(TestTree::writeFile(disk->path("src/a"), "changed"));
     QVERIFY(!checkManifest(tool, scratch.path("manifest")).isEmpty());
+}
+
+// The manifest is written last and never over an existing name: not a source (refused
+// before the copy starts), not a copy made by this job (an error after the copy, which stays).
+void TestVerify::checksumFileNeverReplacesAFile()
+{
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    QVERIFY(TestTree::makePath(disk->path("out")));
+    QVERIFY(TestTree::writePatternFile(disk->path("f5m"), 5 * MiB, 31));
+    const QByteArray sourceDigest = FsHelpers::fileDigest(disk->path("f5m"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.verify = VerifyAlgorithm::Xxh3;
+
+    options.checksumFile = disk->path("f5m"); // the source itself
+    const JobRunner::Run refused = JobRunner::run({disk->path("f5m")}, disk->path("out"), options);
+    QCOMPARE(refused.result.status, CopyStatus::Failed);
+    QVERIFY(!refused.result.started);
+    QVERIFY2(FsHelpers::findError(refused.result, "f5m"),
+             qPrintable(FsHelpers::describeIssues(refused.result)));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("f5m")), sourceDigest);
+    QVERIFY(::access(disk->path("out/f5m").constData(), F_OK) != 0);
+
+    options.checksumFile = disk->path("out/copy"); // the name the copy gets
+    const JobRunner::Run clash =
+        JobRunner::run({disk->path("f5m")}, disk->path("out/copy"), options);
+    QCOMPARE(clash.result.status, CopyStatus::Failed);
+    QCOMPARE(clash.result.itemsCopied, qint64(1));
+    const CopyIssue *issue = FsHelpers::findError(clash.result, "out/copy");
+    QVERIFY2(issue && issue->errorCode == EEXIST,
+             qPrintable(FsHelpers::describeIssues(clash.result)));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("out/copy")), sourceDigest);
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    QCOMPARE(FsHelpers::fileDigest(disk->path("f5m")), sourceDigest);
+
+    options.move = true; // a rename moves no data to hash
+    QVERIFY(!options.validate().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestVerify)
