@@ -119,14 +119,18 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
         m_job.counters.setCurrentItem(sourcePath(task), item.size, Engine::Auto);
     for (int attempt = 1;; ++attempt) {
         const Attempt result = attemptFile(task, reader, progress);
-        if (!result.failure)
+        if (!result.failure) {
+            if (result.outcome != ItemOutcome::Copied)
+                progress.withdraw();
             return result.outcome;
+        }
         const ErrorAction action = resolveError(m_job, *result.failure, attempt, sourcePath(task),
                                                 destinationPath(task, task.destinationName));
         if (action == ErrorAction::Retry) {
             progress.restart();
             continue;
         }
+        progress.withdraw();
         if (action == ErrorAction::Abort && !m_job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
@@ -149,6 +153,15 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     UniqueFd sourceFd(retryOnEintr([&] {
         return ::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(), openFlags);
     }));
+    if (!sourceFd && errno == ENOENT) {
+        // Deleted since the scan: nothing to copy, nothing lost (issue 3, case 14).
+        CopyIssue issue =
+            CopyIssue::fromErrno(FileOperation::Open, source, ENOENT, IssueSeverity::Warning);
+        issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
+                                                   "it was deleted after the scan; not copied");
+        m_job.issues.add(issue);
+        return {ItemOutcome::Skipped, std::nullopt};
+    }
     if (!sourceFd) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Open, source, errno);
         if (issue.errorCode == ELOOP && !task.followSource)

@@ -29,6 +29,16 @@ void ItemProgress::finish()
     m_reached = m_capacity;
 }
 
+void ItemProgress::withdraw()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_reached < m_capacity)
+        m_counters.addTotal(m_reached - m_capacity);
+    m_capacity = m_reached;
+}
+
 void ItemProgress::restart()
 {
     if (m_finished)

@@ -27,6 +27,10 @@ public:
     void advanceTo(qint64 offset);
     /// The item is over; counts whatever was not reached as done. Idempotent.
     void finish();
+    /// The item ended without a copy (skipped, failed, cancelled): what it did not reach
+    /// leaves the job's total instead of counting as done, so "done of total" never
+    /// claims bytes that were not copied, and the fraction still only rises. Idempotent.
+    void withdraw();
     /// A new attempt starts from offset 0.
     void restart();
 

@@ -71,9 +71,12 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
                                                      : counters.itemsFailed;
     bucket.fetch_add(descendants, std::memory_order_relaxed);
     counters.itemsDone.fetch_add(descendants, std::memory_order_relaxed);
-    counters.addDone(folder.subtreeBytes);
-    if (outcome == ItemOutcome::Copied)
+    if (outcome == ItemOutcome::Copied) {
+        counters.addDone(folder.subtreeBytes);
         counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);
+    } else {
+        counters.addTotal(-folder.subtreeBytes); // not copied: no longer part of the job
+    }
 }
 
 bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination)
@@ -147,7 +150,7 @@ void TreeCopier::run()
             }
             if (!rootUsable) {
                 account(ItemOutcome::Failed);
-                ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+                ItemProgress(m_job.counters, item.countedBytes(), false).withdraw();
                 if (item.kind == ItemKind::Directory)
                     accountSubtree(item, ItemOutcome::Failed);
                 index = item.subtreeEnd;
@@ -171,7 +174,7 @@ void TreeCopier::run()
         if (item.refused) {
             // Preflight reported it already.
             account(ItemOutcome::Failed);
-            ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+            ItemProgress(m_job.counters, item.countedBytes(), false).withdraw();
             if (item.kind == ItemKind::Directory)
                 accountSubtree(item, ItemOutcome::Failed);
             task.destinationDirectory->incomplete.store(true);
@@ -187,7 +190,11 @@ void TreeCopier::run()
                                                          std::memory_order_relaxed);
                 else
                     task.destinationDirectory->incomplete.store(true);
-                ItemProgress(m_job.counters, item.countedBytes(), false).finish();
+                ItemProgress progress(m_job.counters, item.countedBytes(), false);
+                if (*moved == ItemOutcome::Copied)
+                    progress.finish();
+                else
+                    progress.withdraw();
                 if (item.kind == ItemKind::Directory)
                     accountSubtree(item, *moved);
                 index = item.subtreeEnd;

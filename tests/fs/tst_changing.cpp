@@ -44,6 +44,7 @@ private Q_SLOTS:
     void initTestCase() { FS_REQUIRE_ROOT(); }
     void changingSourcesAreReadToTheirRealEnd_data();
     void changingSourcesAreReadToTheirRealEnd();
+    void fileDeletedAfterTheScanIsAWarning();
 };
 
 void TestChanging::changingSourcesAreReadToTheirRealEnd_data()
@@ -135,6 +136,37 @@ void TestChanging::changingSourcesAreReadToTheirRealEnd()
     QCOMPARE(last.perMille(), 1000);
     for (const CopyProgress &sample : run.samples)
         QVERIFY(sample.bytesDone <= sample.bytesTotal);
+}
+
+// Deleted between the scan and its turn: a warning naming it, the rest copied, the job
+// completes (with warnings), nothing failed.
+void TestChanging::fileDeletedAfterTheScanIsAWarning()
+{
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    QVERIFY(TestTree::makePath(disk->path("src")));
+    QVERIFY(TestTree::writePatternFile(disk->path("src/gone"), 2 * MiB, 71));
+    QVERIFY(TestTree::writePatternFile(disk->path("src/kept"), 2 * MiB, 72));
+    QVERIFY(TestTree::makePath(disk->path("out")));
+    IoHooks hooks;
+    hooks.beforeOpen = [](const QByteArray &source) {
+        if (source.endsWith("/gone"))
+            ::unlink(source.constData());
+        return 0;
+    };
+    const JobRunner::Run run = JobRunner::run({disk->path("src")}, disk->path("out"),
+                                              JobRunner::quickOptions(), {}, hooks);
+    QVERIFY2(run.result.status == CopyStatus::CompletedWithWarnings,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsFailed, qint64(0));
+    QCOMPARE(run.result.itemsSkipped, qint64(1));
+    QCOMPARE(run.result.errorCount(), qint64(0));
+    QCOMPARE(run.result.warningCount(), qint64(1));
+    QVERIFY(run.result.issues.first().path.endsWith("src/gone"));
+    QCOMPARE(run.result.issues.first().errorCode, ENOENT);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("out/src/kept")),
+             FsHelpers::fileDigest(disk->path("src/kept")));
+    QVERIFY(::access(disk->path("out/src/gone").constData(), F_OK) != 0);
+    QVERIFY(TestTree::findPartFiles(disk->path("out")).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestChanging)
