@@ -1,0 +1,420 @@
+#!/usr/bin/env bash
+# Sluice benchmarks (not part of the test suite). Builds Release in build/, then prints
+# Markdown tables of medians over alternating runs, each timed run including a final
+# sync(1), with ratios against the reference measured in the same run.
+#
+#   bench/run.sh [--runs N] [--dir DIR] [SECTION...]
+#
+#   big      one 4 GiB file of random data: sluice-cli per engine vs cp, cp --reflink=never,
+#            dd bs=1M, rsync; cold cache and warm cache
+#   small    20,000 files of 4 KiB in 200 folders: sluice-cli vs cp -a, rsync -a, tar | tar
+#   memory   sluice-cli's peak resident set size for 64 MiB, 1 GiB and 8 GiB files
+#   slow     a destination throttled to 50 MiB/s (loop device + blkio cgroup): dirty page
+#            cache, rates and memory over time, sluice-cli vs cp (bench/results/slow.png)
+#   seed     the seed article's three strategies: memory over time (bench/results/seed.png)
+#   tune     flush-behind window and lag on the 4 GiB file
+#
+# Default: big small memory slow seed. Needs root (drop_caches, loop devices, cgroups) and
+# about 25 GiB free in DIR (default /var/tmp/sluice-bench, which should be on the disk you
+# want to measure). Results: bench/results/SECTION.md (the tables), *.txt and *.csv (raw
+# samples), *.png; bench/RESULTS.md discusses them.
+#
+# Method (this kind of virtual machine hands freed memory back to its host about 2 s after
+# it is freed, and the next run that fills the page cache pays for it again): every timed
+# run comes right after an untimed warm-up of the same command; the commands alternate
+# within each round; tables report medians, min-max and ratios, never a single time.
+# "cold" drops the page cache (echo 3 > /proc/sys/vm/drop_caches) before the timed run;
+# "warm" reads the source into the page cache first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+
+runs=5
+dir=/var/tmp/sluice-bench
+sections=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs=$2; shift 2 ;;
+        --dir) dir=$2; shift 2 ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        big|small|memory|slow|seed|tune) sections+=("$1"); shift ;;
+        *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    esac
+done
+[ ${#sections[@]} -eq 0 ] && sections=(big small memory slow seed)
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "bench/run.sh: needs root (drop_caches, loop devices, cgroups)" >&2
+    exit 2
+fi
+
+# --- set-up -------------------------------------------------------------------------------
+scripts/install-deps.sh build
+bench_packages=(rsync time gnuplot-nox util-linux e2fsprogs)
+missing=()
+for package in "${bench_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+        || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+scripts/build.sh -DSLUICE_BENCH=ON >/dev/null
+cli=$repo/build/app/cli/sluice-cli
+seed=$repo/build/bench/seed-experiment
+results=$repo/bench/results
+mkdir -p "$dir" "$results"
+work=$dir/work
+src=$dir/src
+mkdir -p "$src" "$work"
+
+log() { echo "bench: $*" >&2; }
+
+# --- measuring ----------------------------------------------------------------------------
+drop_caches() {
+    sync
+    echo 3 > /proc/sys/vm/drop_caches
+}
+
+# Prints "Cached Dirty+Writeback" from /proc/meminfo, in KiB.
+meminfo_kib() {
+    awk '/^Cached:/ {c=$2} /^Dirty:/ {d+=$2} /^Writeback:/ {d+=$2} END {print c, d}' /proc/meminfo
+}
+
+sampler_pid=
+# Writes "ms cached_kib dirty_writeback_kib" to $1 every 100 ms until stop_sampler.
+start_sampler() {
+    local file=$1
+    (
+        local start=${EPOCHREALTIME/./}
+        while :; do
+            local now=${EPOCHREALTIME/./}
+            echo "$(( (now - start) / 1000 )) $(meminfo_kib)"
+            sleep 0.1
+        done
+    ) > "$file" &
+    sampler_pid=$!
+}
+stop_sampler() {
+    kill "$sampler_pid" 2>/dev/null || true
+    wait "$sampler_pid" 2>/dev/null || true
+}
+
+# timed LABEL COMMAND: runs COMMAND (a bash string) and then sync, and appends one line to
+# $measurements: "LABEL seconds peak_rss_kib cache_growth_kib peak_dirty_kib".
+measurements=
+timed() {
+    local label=$1 command=$2 samples=$work/samples.txt rss=$work/rss.txt
+    local cached0 dirty0
+    read -r cached0 dirty0 < <(meminfo_kib)
+    start_sampler "$samples"
+    local t0=${EPOCHREALTIME/./}
+    /usr/bin/time -f '%M' -o "$rss" bash -c "$command"
+    sync
+    local t1=${EPOCHREALTIME/./}
+    stop_sampler
+    local seconds cache_growth peak_dirty
+    seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) / 1e6}')
+    read -r cache_growth peak_dirty < <(awk -v c0="$cached0" \
+        'BEGIN {g = 0; d = 0} {if ($2 - c0 > g) g = $2 - c0; if ($3 > d) d = $3}
+         END {print g, d}' "$samples")
+    echo "$label $seconds $(tail -n 1 "$rss") $cache_growth $peak_dirty" >> "$measurements"
+}
+
+# median COLUMN LABEL: the median of one column of $measurements for LABEL.
+median() {
+    awk -v label="$2" -v col="$1" '$1 == label {print $col}' "$measurements" | sort -g \
+        | awk '{v[NR] = $1} END {if (NR == 0) print "nan";
+               else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+range() {
+    awk -v label="$1" '$1 == label {print $2}' "$measurements" | sort -g \
+        | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.2f-%.2f", lo, hi}'
+}
+
+# table TITLE REFERENCE LABEL...: a Markdown table of medians with ratios to REFERENCE.
+table() {
+    local title=$1 reference=$2
+    shift 2
+    local ref
+    ref=$(median 2 "$reference")
+    echo
+    echo "#### $title"
+    echo
+    echo "| command | median s | × $reference | min-max s | peak RSS MiB | page cache growth MiB | peak dirty+writeback MiB |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    local label
+    for label in "$@"; do
+        awk -v l="$label" -v t="$(median 2 "$label")" -v r="$ref" -v range="$(range "$label")" \
+            -v rss="$(median 3 "$label")" -v cache="$(median 4 "$label")" \
+            -v dirty="$(median 5 "$label")" \
+            'BEGIN {printf "| %s | %.2f | %.2f | %s | %.1f | %.0f | %.0f |\n", l, t, t / r, range,
+                    rss / 1024, cache / 1024, dirty / 1024}' | sed 's/_/ /g'
+    done
+}
+
+# compare NAME PREPARE PRIME LABEL=COMMAND...: alternating rounds; in each round every
+# command gets a warm-up, then PREPARE (clean the destination), then PRIME (cold or warm
+# cache), then its timed run.
+compare() {
+    local prepare=$1 prime=$2
+    shift 2
+    local round entry label command
+    for round in $(seq 1 "$runs"); do
+        for entry in "$@"; do
+            label=${entry%%=*}
+            command=${entry#*=}
+            log "round $round/$runs: $label"
+            bash -c "$prepare"
+            bash -c "$command"
+            sync
+            bash -c "$prepare"
+            bash -c "$prime"
+            timed "$label" "$command"
+        done
+    done
+}
+
+machine() {
+    echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)," \
+        "$(uname -r), $(findmnt -no FSTYPE --target "$dir") on $(findmnt -no SOURCE --target "$dir")," \
+        "$(date -u +%Y-%m-%d), sluice-cli $("$cli" --version | cut -d' ' -f2), ${runs} runs per command."
+}
+
+# --- data ---------------------------------------------------------------------------------
+make_big() {
+    if [ ! -f "$src/big4" ] || [ "$(stat -c %s "$src/big4")" -ne $((4 << 30)) ]; then
+        log "writing 4 GiB of random data to $src/big4"
+        head -c 4G /dev/urandom > "$src/big4"
+    fi
+}
+make_small() {
+    if [ ! -f "$src/tree.done" ]; then
+        log "writing 20,000 files of 4 KiB in 200 folders to $src/tree"
+        rm -rf "$src/tree"
+        local d f
+        for d in $(seq -w 1 200); do
+            mkdir -p "$src/tree/d$d"
+            for f in $(seq -w 1 100); do
+                head -c 4096 /dev/urandom > "$src/tree/d$d/f$f"
+            done
+        done
+        touch "$src/tree.done"
+    fi
+}
+
+sluice() { echo "$cli --progress none --on-conflict overwrite --on-error abort $*"; }
+
+# --- sections -----------------------------------------------------------------------------
+section_big() {
+    make_big
+    local s=$src/big4 d=$work/big-out
+    local commands=(
+        "sluice_auto=$(sluice "$s" "$d")"
+        "sluice_kernel=$(sluice --engine kernel "$s" "$d")"
+        "sluice_stream=$(sluice --engine stream "$s" "$d")"
+        "cp=cp $s $d"
+        "cp_--reflink=never=cp --reflink=never $s $d"
+        "dd_bs=1M=dd if=$s of=$d bs=1M status=none"
+        "rsync=rsync $s $d"
+    )
+    local labels=()
+    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    local mode
+    for mode in cold warm; do
+        measurements=$results/big-$mode.txt
+        : > "$measurements"
+        local prime="drop_caches"
+        [ "$mode" = warm ] && prime="cat $s > /dev/null"
+        compare "rm -f $d; sync" "$(declare -f drop_caches); $prime" "${commands[@]}"
+        table "One 4 GiB file, $mode cache, copy + sync" cp "${labels[@]}"
+    done
+}
+
+section_small() {
+    make_small
+    local s=$src/tree d=$work/small-out
+    local commands=(
+        "sluice=$(sluice "$s" "$d/")"
+        "sluice_--workers_1=$(sluice --workers 1 "$s" "$d/")"
+        "cp_-a=cp -a $s $d/"
+        "rsync_-a=rsync -a $s $d/"
+        "tar_|_tar=tar -C $src -cf - tree | tar -C $d -xf -"
+    )
+    local labels=()
+    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    local mode
+    for mode in cold warm; do
+        measurements=$results/small-$mode.txt
+        : > "$measurements"
+        local prime="drop_caches"
+        [ "$mode" = warm ] && prime="find $s -type f -exec cat {} + > /dev/null"
+        compare "rm -rf $d; mkdir -p $d; sync" "$(declare -f drop_caches); $prime" \
+            "${commands[@]}"
+        table "20,000 files of 4 KiB in 200 folders, $mode cache, copy + sync" "cp_-a" \
+            "${labels[@]}"
+    done
+}
+
+section_memory() {
+    make_big
+    [ -f "$src/f64m" ] || head -c 64M "$src/big4" > "$src/f64m"
+    [ -f "$src/f1g" ] || head -c 1G "$src/big4" > "$src/f1g"
+    [ -f "$src/f8g" ] || cat "$src/big4" "$src/big4" > "$src/f8g"
+    measurements=$results/memory.txt
+    : > "$measurements"
+    local file engine round d=$work/mem-out
+    for round in 1 2 3; do
+        for file in f64m f1g f8g; do
+            for engine in stream kernel; do
+                log "memory round $round: $engine $file"
+                rm -f "$d"
+                sync
+                timed "${engine}_$file" "$(sluice --engine "$engine" "$src/$file" "$d")"
+            done
+        done
+    done
+    rm -f "$d"
+    echo
+    echo "#### Peak memory (resident set size, median of 3) by file size"
+    echo
+    echo "| engine | 64 MiB | 1 GiB | 8 GiB | spread | page cache growth, 8 GiB | peak dirty+writeback, 8 GiB |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for engine in stream kernel; do
+        local a b c
+        a=$(median 3 "${engine}_f64m")
+        b=$(median 3 "${engine}_f1g")
+        c=$(median 3 "${engine}_f8g")
+        awk -v e="$engine" -v a="$a" -v b="$b" -v c="$c" -v g="$(median 4 "${engine}_f8g")" \
+            -v w="$(median 5 "${engine}_f8g")" 'BEGIN {
+                lo = a; hi = a; if (b < lo) lo = b; if (c < lo) lo = c; if (b > hi) hi = b;
+                if (c > hi) hi = c;
+                printf "| %s | %.1f MiB | %.1f MiB | %.1f MiB | %.1f MiB | %.0f MiB | %.0f MiB |\n",
+                    e, a / 1024, b / 1024, c / 1024, (hi - lo) / 1024, g / 1024, w / 1024}'
+    done
+}
+
+section_slow() {
+    make_big
+    [ -f "$src/f1g" ] || head -c 1G "$src/big4" > "$src/f1g"
+    local image=$dir/slow.img mnt=$dir/slow-mnt device majmin rate=$((50 << 20))
+    rm -f "$image"
+    truncate -s 3G "$image"
+    mkfs.ext4 -q -F "$image"
+    mkdir -p "$mnt"
+    device=$(losetup -f --show "$image")
+    mount "$device" "$mnt"
+    majmin=$(lsblk -no MAJ:MIN "$device" | tr -d ' ')
+    local throttle=/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
+    if [ -w "$throttle" ]; then
+        echo "$majmin $rate" > "$throttle"
+    else
+        log "no blkio cgroup (v1) at $throttle; the slow section needs it"
+        umount "$mnt"; losetup -d "$device"
+        return 1
+    fi
+    local tool
+    for tool in sluice cp; do
+        log "slow destination: $tool"
+        rm -f "$mnt/f1g"
+        drop_caches
+        start_sampler "$results/slow-$tool-meminfo.txt"
+        local t0=${EPOCHREALTIME/./}
+        if [ "$tool" = sluice ]; then
+            "$cli" --progress json --engine stream --on-conflict overwrite "$src/f1g" "$mnt/f1g" \
+                > "$work/slow-sluice.json"
+        else
+            cp "$src/f1g" "$mnt/f1g"
+            echo "$(( (${EPOCHREALTIME/./} - t0) / 1000 ))" > "$work/slow-cp-returned.txt"
+        fi
+        sync
+        local t1=${EPOCHREALTIME/./}
+        stop_sampler
+        echo "$(( (t1 - t0) / 1000 ))" > "$work/slow-$tool-ms.txt"
+    done
+    echo "$majmin 0" > "$throttle"
+    umount "$mnt"
+    losetup -d "$device"
+    rm -f "$image"
+
+    # sluice's own view: ms, read rate, write rate (MiB/s), resident MiB, buffers in use
+    sed -n 's/.*"buffersInUse":\([0-9]*\).*"elapsedMs":\([0-9]*\).*"readRate":\([0-9]*\).*"residentBytes":\([0-9]*\).*"systemDirtyBytes":\([0-9]*\).*"writeRate":\([0-9]*\).*/\2 \3 \6 \4 \1 \5/p' \
+        "$work/slow-sluice.json" \
+        | awk '{printf "%d %.1f %.1f %.1f %d %.1f\n", $1, $2 / 1048576, $3 / 1048576, $4 / 1048576, $5, $6 / 1048576}' \
+        > "$results/slow-sluice-progress.txt"
+    gnuplot -e "sluice='$results/slow-sluice-meminfo.txt'; cp='$results/slow-cp-meminfo.txt';
+                progress='$results/slow-sluice-progress.txt'; out='$results/slow.png'" \
+        bench/plots/slow.gp
+    echo
+    echo "#### 1 GiB onto a destination throttled to 50 MiB/s, copy + sync"
+    echo
+    echo "| command | returned after s | done (incl. sync) s | peak dirty+writeback MiB | peak RSS MiB |"
+    echo "|---|---:|---:|---:|---:|"
+    local sluice_ms cp_ms cp_returned
+    sluice_ms=$(cat "$work/slow-sluice-ms.txt")
+    cp_ms=$(cat "$work/slow-cp-ms.txt")
+    cp_returned=$(cat "$work/slow-cp-returned.txt")
+    awk -v ms="$sluice_ms" -v rss="$(awk 'BEGIN {m = 0} $4 > m {m = $4} END {print m}' "$results/slow-sluice-progress.txt")" \
+        -v dirty="$(awk 'BEGIN {m = 0} $3 > m {m = $3} END {print m / 1024}' "$results/slow-sluice-meminfo.txt")" \
+        'BEGIN {printf "| sluice-cli --engine stream | %.1f | %.1f | %.0f | %.1f |\n", ms / 1000, ms / 1000, dirty, rss}'
+    awk -v ms="$cp_ms" -v ret="$cp_returned" \
+        -v dirty="$(awk 'BEGIN {m = 0} $3 > m {m = $3} END {print m / 1024}' "$results/slow-cp-meminfo.txt")" \
+        'BEGIN {printf "| cp | %.1f | %.1f | %.0f | |\n", ret / 1000, ms / 1000, dirty}'
+}
+
+section_seed() {
+    make_big
+    [ -f "$src/f1g" ] || head -c 1G "$src/big4" > "$src/f1g"
+    local strategy rate=$((100 << 20))
+    echo
+    echo "#### Seed experiment: 1 GiB to a destination paced at 100 MiB/s (chunks of 1 MiB, bounded pool of 8)"
+    echo
+    echo "| strategy | peak RSS MiB | time s |"
+    echo "|---|---:|---:|"
+    for strategy in whole unbounded bounded; do
+        log "seed experiment: $strategy"
+        drop_caches
+        local line
+        line=$("$seed" --strategy "$strategy" --source "$src/f1g" --destination "$work/seed-out" \
+            --write-rate "$rate" --samples "$results/seed-$strategy.csv")
+        rm -f "$work/seed-out"
+        echo "$line" | awk '{printf "| %s | %.0f | %.1f |\n", $1, $2 / 1048576, $3 / 1000}'
+    done
+    gnuplot -e "dir='$results'; out='$results/seed.png'" bench/plots/seed.gp
+}
+
+section_tune() {
+    make_big
+    local s=$src/big4 d=$work/tune-out
+    local commands=(
+        "window_2M_lag_2=$(sluice --flush-window 2M --flush-lag 2 "$s" "$d")"
+        "window_4M_lag_2=$(sluice --flush-window 4M --flush-lag 2 "$s" "$d")"
+        "window_8M_lag_2=$(sluice --flush-window 8M --flush-lag 2 "$s" "$d")"
+        "window_16M_lag_2=$(sluice --flush-window 16M --flush-lag 2 "$s" "$d")"
+        "window_32M_lag_2=$(sluice --flush-window 32M --flush-lag 2 "$s" "$d")"
+        "window_8M_lag_1=$(sluice --flush-window 8M --flush-lag 1 "$s" "$d")"
+        "window_8M_lag_4=$(sluice --flush-window 8M --flush-lag 4 "$s" "$d")"
+        "durability_none=$(sluice --durability none "$s" "$d")"
+    )
+    local labels=()
+    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    measurements=$results/tune.txt
+    : > "$measurements"
+    compare "rm -f $d; sync" "$(declare -f drop_caches); drop_caches" "${commands[@]}"
+    table "Flush-behind window and lag, 4 GiB, cold cache, copy + sync" "window_8M_lag_2" \
+        "${labels[@]}"
+}
+
+# --- main ---------------------------------------------------------------------------------
+for section in "${sections[@]}"; do
+    out=$results/$section.md
+    {
+        echo "### bench/run.sh $section"
+        echo
+        machine
+        "section_$section"
+    } | tee "$out"
+    log "tables in $out"
+done
+rm -rf "$work"
