@@ -49,7 +49,8 @@ if grep -q '^ ;' "$work/description"; then
     cat "$work/description"
     status=1
 fi
-if ! grep -q '^ Sluice streams files' "$work/description"; then
+if ! grep -q '^ Sluice streams files' "$work/description" \
+    || ! grep -q '^ size or with a slow destination' "$work/description"; then
     echo "Description lacks the long text:"
     cat "$work/description"
     status=1
