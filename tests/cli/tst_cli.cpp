@@ -323,6 +323,19 @@ void TestCli::quietPrintsOnlyErrors()
     QCOMPARE(quiet.err, QByteArray());
     QCOMPARE(quiet.out, QByteArray());
     QVERIFY(!TestTree::readFile(scratch.path("out/version")).isEmpty());
+    // With -L, a symlink back to a folder that contains it is a warning too.
+    QVERIFY(TestTree::makePath(scratch.path("tree/sub")));
+    QVERIFY(::symlink("..", scratch.path("tree/sub/up").constData()) == 0);
+    const CliRun loudLoop =
+        runCli({QStringLiteral("-L"), QStringLiteral("--progress"), QStringLiteral("none"),
+                arg(scratch.path("tree")), arg(scratch.path("out"))});
+    QCOMPARE(loudLoop.exitCode, 0);
+    QVERIFY2(loudLoop.err.contains("symbolic link loop"), loudLoop.err.constData());
+    const CliRun quietLoop =
+        runCli({QStringLiteral("-qL"), arg(scratch.path("tree")), arg(scratch.path("out/again"))});
+    QCOMPARE(quietLoop.exitCode, 0);
+    QCOMPARE(quietLoop.err, QByteArray());
+    QVERIFY(::access(scratch.path("out/again/sub").constData(), F_OK) == 0);
     // Errors are still printed.
     const CliRun failing =
         runCli({QStringLiteral("--quiet"), arg(scratch.path("missing")), arg(scratch.path("out"))});
