@@ -242,6 +242,19 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                 CopyIssue::fromErrno(FileOperation::Preflight, root.destinationParent, errno));
             continue;
         }
+        // The copy creates (or replaces) the root's entry in this folder: it must be
+        // writable for the effective ids, or not one byte could be written (a dry run would
+        // otherwise report success). A folder merged into is checked item by item instead.
+        struct stat rootEntry = {};
+        const bool rootIsFolder =
+            ::fstatat(parent.get(), root.destinationName.constData(), &rootEntry, 0) == 0
+            && S_ISDIR(rootEntry.st_mode);
+        if (!rootIsFolder && first < last
+            && ::faccessat(parent.get(), ".", W_OK | X_OK, AT_EACCESS) != 0) {
+            report.fatal.append(
+                CopyIssue::fromErrno(FileOperation::Create, plan.destinationPath(first), errno));
+            continue;
+        }
         const auto destinationChain = folderAndAncestors(parent.get());
         const FileSystemLimits limits = detectFileSystemLimits(parent.get());
         LimitFindings findings;

@@ -25,6 +25,9 @@ struct PreflightReport
 
 /// Runs every preflight check over @p plan (worker thread), probing the destination with
 /// fstatat(2) only where a destination folder already exists:
+/// - the folder each source goes into is writable for the effective ids
+///   (faccessat(2) with AT_EACCESS) unless the source merges into an existing folder there
+///   (fatal, reported as the source's entry that could not be created);
 /// - a folder copied into itself or a subfolder, also through symlinks and bind mounts:
 ///   the destination's ancestors compared by st_dev/st_ino (fatal);
 /// - a source and its destination being the same file (hard link, bind mount, or the

@@ -19,9 +19,60 @@ for expected in \
     /usr/share/icons/hicolor/256x256/apps/io.github.sluicecopy.Sluice.png \
     /usr/share/man/man1/sluice.1.gz /usr/share/man/man1/sluice-cli.1.gz \
     /usr/share/kio/servicemenus/sluice-servicemenu.desktop \
-    "/usr/share/sluice/nautilus-scripts/Copy with Sluice…"; do
+    "/usr/share/sluice/nautilus-scripts/Copy with Sluice…" \
+    /usr/share/doc/sluice-copier/copyright; do
     if ! grep -qxF "$expected" "$work/files"; then
         echo "missing from the package: $expected"
+        status=1
+    fi
+done
+# Debian has an unrelated package "sluice" that also ships /usr/bin/sluice.
+if [[ $(basename "$deb") != sluice-copier_*.deb ]]; then
+    echo "unexpected file name: $(basename "$deb")"
+    status=1
+fi
+package=$(dpkg-deb -f "$deb" Package)
+if [[ $package != sluice-copier ]]; then
+    echo "unexpected Package: $package"
+    status=1
+fi
+conflicts=$(dpkg-deb -f "$deb" Conflicts)
+if ! grep -qxF sluice <<<"$conflicts"; then
+    echo "missing Conflicts: sluice (got: $conflicts)"
+    status=1
+fi
+# Continuation lines of the Description begin with one space, never with " ;" (a CMake
+# list joined by set()).
+dpkg-deb -f "$deb" Description >"$work/description"
+if grep -q '^ ;' "$work/description"; then
+    echo "Description has lines beginning with ' ;':"
+    cat "$work/description"
+    status=1
+fi
+if ! grep -q '^ Sluice streams files' "$work/description" \
+    || ! grep -q '^ size or with a slow destination' "$work/description"; then
+    echo "Description lacks the long text:"
+    cat "$work/description"
+    status=1
+fi
+# The copyright file is machine-readable (DEP-5) and names the licence.
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/sluice-copier/copyright \
+    >"$work/copyright" 2>/dev/null || true
+for field in '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' \
+    '^License: GPL-3.0-or-later$'; do
+    if ! grep -q "$field" "$work/copyright"; then
+        echo "copyright file lacks $field"
+        status=1
+    fi
+done
+# Installed binaries are stripped (Debian policy 10.1): no symbol table left.
+dpkg-deb -x "$deb" "$work/root"
+for binary in /usr/bin/sluice /usr/bin/sluice-cli; do
+    if [[ ! -f $work/root$binary ]]; then
+        continue # reported as missing above
+    fi
+    if readelf -S "$work/root$binary" | grep -qE '\.symtab|\.debug_'; then
+        echo "not stripped: $binary"
         status=1
     fi
 done

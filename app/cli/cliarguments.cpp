@@ -5,6 +5,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cerrno>
+#include <sys/stat.h>
+
 namespace Sluice::Cli {
 
 namespace {
@@ -29,9 +32,11 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "may instead be copied to a new name.\n"
         "\n"
         "Exit status: 0 all copied; 1 finished, but some items failed or were skipped\n"
-        "because of errors; 2 bad usage or nothing could start; 130 cancelled by SIGINT or\n"
-        "SIGTERM (the file being copied is removed, finished files are kept)."));
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        "because of errors; 2 bad usage or nothing could start (a --dry-run that finds\n"
+        "the real run could not start, too); 130 cancelled by SIGINT or SIGTERM, or by\n"
+        "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"
+        "copied is removed, finished files are kept."));
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help and exit."));
     const QCommandLineOption version({QStringLiteral("V"), QStringLiteral("version")},
@@ -98,10 +103,15 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         QStringLiteral("workers"),
         QStringLiteral("Threads for small files (default: processors, 2 to 8; 1 = none)."),
         QStringLiteral("N"), QStringLiteral("0"));
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
-                                    QStringLiteral("Plan and check only; write nothing."));
-    const QCommandLineOption quiet({QStringLiteral("q"), QStringLiteral("quiet")},
-                                   QStringLiteral("Print only errors."));
+    const QCommandLineOption dryRun(
+        QStringLiteral("dry-run"),
+        QStringLiteral("Plan and check only; write nothing. Says how many items "
+                       "and bytes would be copied, and fails "
+                       "(exit 2) when the copy could not start, "
+                       "such as an unwritable destination."));
+    const QCommandLineOption quiet(
+        {QStringLiteral("q"), QStringLiteral("quiet")},
+        QStringLiteral("Print only errors (no warnings, progress or summary)."));
     // Tuning knobs for bench/run.sh, kept out of --help and the man page.
     QCommandLineOption flushWindow(QStringLiteral("flush-window"),
                                    QStringLiteral("Bytes per flush-behind window (default 8M)."),
@@ -259,6 +269,26 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         return usageError(problems.join(QStringLiteral("; ")));
     result.arguments = args;
     return result;
+}
+
+QString checkTrailingSlashDestination(const Arguments &arguments)
+{
+    const QByteArray &destination = arguments.request.destination;
+    const QList<QByteArray> &sources = arguments.request.sources;
+    if (destination.size() < 2 || !destination.endsWith('/') || sources.size() != 1)
+        return {}; // several sources always need an existing folder (the planner says so)
+    struct stat st = {};
+    if (::stat(destination.constData(), &st) == 0 || errno != ENOENT)
+        return {}; // an existing folder, or a problem the planner reports
+    const QByteArray &source = sources.first();
+    // Like the planner: a symlink is copied as a link unless -L or "source/" follow it.
+    const bool follow = arguments.options.followSymlinks || source.endsWith('/');
+    const int found = follow ? ::stat(source.constData(), &st) : ::lstat(source.constData(), &st);
+    if (found != 0 || S_ISDIR(st.st_mode))
+        return {}; // a missing source is reported by the planner; a folder becomes DESTINATION
+    return QStringLiteral("cannot copy '%1' to '%2': Not a directory (ENOTDIR): the "
+                          "destination ends in '/' but is not an existing folder")
+        .arg(NativePath::toDisplay(source), NativePath::toDisplay(destination));
 }
 
 } // namespace Sluice::Cli

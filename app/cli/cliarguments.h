@@ -36,4 +36,9 @@ struct ParseResult
 /// skip otherwise. @p stderrIsTerminal makes `bar` the default progress style.
 ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool stderrIsTerminal);
 
+/// A destination ending in '/' names a folder, as for cp: when it does not exist, a
+/// single source that is a folder is copied to that new folder, but a file cannot be
+/// (cp: "Not a directory"). Returns the message for that case, or an empty string.
+QString checkTrailingSlashDestination(const Arguments &arguments);
+
 } // namespace Sluice::Cli

@@ -54,6 +54,8 @@ QString ProgressPrinter::statusLine(const CopyProgress &p)
 void ProgressPrinter::show(const CopyProgress &progress)
 {
     if (m_style == ProgressStyle::Json) {
+        if (m_outputClosed)
+            return;
         QJsonObject object = progress.toJson();
         object.insert(QStringLiteral("type"), QStringLiteral("progress"));
         std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).constData(), stdout);
@@ -115,15 +117,28 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
 void ProgressPrinter::finish(const CopyResult &result)
 {
     interrupt();
-    for (const CopyIssue &issue : result.issues)
+    for (const CopyIssue &issue : result.issues) {
+        if (m_quiet && !issue.isError())
+            continue; // --quiet: "print only errors"
         std::fprintf(stderr, "sluice-cli: %s\n", issue.message().toLocal8Bit().constData());
-    if (m_style == ProgressStyle::Json) {
+    }
+    if (m_style == ProgressStyle::Json && !m_outputClosed) {
         std::fputs(resultJson(result).constData(), stdout);
         std::fputc('\n', stdout);
         std::fflush(stdout);
     }
     if (m_quiet || m_style == ProgressStyle::Json)
         return;
+    if (m_dryRun
+        && (result.status == CopyStatus::Succeeded
+            || result.status == CopyStatus::CompletedWithWarnings)) {
+        std::fprintf(stderr,
+                     "dry run: would copy %lld items, %s (%lld bytes); nothing was written\n",
+                     static_cast<long long>(result.itemsTotal - result.itemsFailed),
+                     formatBytes(result.bytesTotal).toLocal8Bit().constData(),
+                     static_cast<long long>(result.bytesTotal));
+        return;
+    }
     const qint64 rate =
         result.elapsedMs > 0 ? result.bytesCopied * 1000 / result.elapsedMs : result.bytesCopied;
     std::fprintf(stderr,

@@ -14,14 +14,18 @@ namespace Sluice::Cli {
 class ProgressPrinter final
 {
 public:
-    ProgressPrinter(ProgressStyle style, bool quiet)
+    ProgressPrinter(ProgressStyle style, bool quiet, bool dryRun = false)
         : m_style(style)
         , m_quiet(quiet)
+        , m_dryRun(dryRun)
     {}
 
     void show(const CopyProgress &progress);
-    /// Ends the status line and prints the issues and a summary (issues even when quiet).
+    /// Ends the status line and prints the issues and a summary (only errors when quiet).
+    /// After a dry run the summary says how many items and bytes the copy would write.
     void finish(const CopyResult &result);
+    /// Stops all further output on stdout (it is a closed pipe: `| head -1`).
+    void stopOutput() { m_outputClosed = true; }
     /// Clears the status line before something else is printed on stderr (a prompt).
     void interrupt();
 
@@ -33,6 +37,8 @@ public:
 private:
     ProgressStyle m_style;
     bool m_quiet;
+    bool m_dryRun;
+    bool m_outputClosed = false;
     bool m_lineOpen = false;
     int m_lastWidth = 0;
 };

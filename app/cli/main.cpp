@@ -21,9 +21,11 @@ extern "C" void onTerminationSignal(int signalNumber)
 {
     const char byte = char(signalNumber);
     [[maybe_unused]] const ssize_t ignored = ::write(signalPipe[1], &byte, 1);
-    // A second signal ends the process at once (the part file stays; the next run over
-    // the same destination removes it).
-    std::signal(signalNumber, SIG_DFL);
+    // A second SIGINT or SIGTERM ends the process at once (the part file stays; the next
+    // run over the same destination removes it). Further SIGPIPEs come from the progress
+    // lines still being written to the closed pipe: they are ignored (write fails with
+    // EPIPE) so that the cancellation can remove the part file.
+    std::signal(signalNumber, signalNumber == SIGPIPE ? SIG_IGN : SIG_DFL);
 }
 
 void installSignalHandlers()
@@ -36,6 +38,9 @@ void installSignalHandlers()
     action.sa_flags = SA_RESTART;
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
+    // `sluice-cli --progress json ... | head -1`: the reader of stdout (or stderr) went
+    // away. Like SIGTERM: cancel, remove the part file, exit 130.
+    ::sigaction(SIGPIPE, &action, nullptr);
 }
 
 } // namespace
@@ -57,15 +62,22 @@ int main(int argc, char **argv)
     }
     const Cli::Arguments &arguments = *parsed.arguments;
 
+    if (const QString problem = Cli::checkTrailingSlashDestination(arguments); !problem.isEmpty()) {
+        std::fprintf(stderr, "sluice-cli: %s\n", problem.toLocal8Bit().constData());
+        return 2;
+    }
+
     installSignalHandlers();
     CopyJob job(arguments.request, arguments.options);
-    Cli::ProgressPrinter printer(arguments.progress, arguments.quiet);
+    Cli::ProgressPrinter printer(arguments.progress, arguments.quiet, arguments.options.dryRun);
     bool interruptedBySignal = false;
 
     QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);
     QObject::connect(&signalNotifier, &QSocketNotifier::activated, &job, [&] {
         char byte = 0;
         while (::read(signalPipe[0], &byte, 1) > 0) {
+            if (byte == char(SIGPIPE))
+                printer.stopOutput();
         }
         interruptedBySignal = true;
         job.cancel();

@@ -11,6 +11,8 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <grp.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -83,6 +85,12 @@ private Q_SLOTS:
     void sigintCancelsAndExits130();
     void jsonLinesCarryEveryField();
     void helpListsTheOptions();
+    void shortOptionsCombine();
+    void quietPrintsOnlyErrors();
+    void trailingSlashNamesAFolder();
+    void closedOutputCancelsAndExits130();
+    void dryRunSaysWhatItWouldCopy();
+    void dryRunRefusesAnUnwritableDestination();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -288,6 +296,181 @@ void TestCli::helpListsTheOptions()
     // The benchmark's tuning knobs work but stay out of --help (and so the man page).
     QVERIFY(!run.out.contains("--flush-window"));
     QVERIFY(!run.out.contains("--flush-lag"));
+}
+
+void TestCli::shortOptionsCombine()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("f"), "combined"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run =
+        runCli({QStringLiteral("-aq"), arg(scratch.path("f")), arg(scratch.path("out"))});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.err, QByteArray()); // -q took effect: no summary
+    QCOMPARE(TestTree::readFile(scratch.path("out/f")), QByteArray("combined"));
+    const CliRun both =
+        runCli({QStringLiteral("-qaL"), arg(scratch.path("f")), arg(scratch.path("out/g"))});
+    QVERIFY2(both.exitCode == 0, both.err.constData());
+    QCOMPARE(TestTree::readFile(scratch.path("out/g")), QByteArray("combined"));
+    const CliRun unknown =
+        runCli({QStringLiteral("-aZ"), arg(scratch.path("f")), arg(scratch.path("out"))});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("Unknown option 'Z'"), unknown.err.constData());
+}
+
+void TestCli::quietPrintsOnlyErrors()
+{
+    // A source on /proc gets a preflight warning (its size is unknown until read).
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun loud = runCli({QStringLiteral("--progress"), QStringLiteral("none"),
+                                QStringLiteral("/proc/version"), arg(scratch.path("out"))});
+    QCOMPARE(loud.exitCode, 0);
+    QVERIFY2(loud.err.contains("pseudo file system"), loud.err.constData());
+    const CliRun quiet =
+        runCli({QStringLiteral("-q"), QStringLiteral("--on-conflict"), QStringLiteral("overwrite"),
+                QStringLiteral("/proc/version"), arg(scratch.path("out"))});
+    QCOMPARE(quiet.exitCode, 0);
+    QCOMPARE(quiet.err, QByteArray());
+    QCOMPARE(quiet.out, QByteArray());
+    QVERIFY(!TestTree::readFile(scratch.path("out/version")).isEmpty());
+    // With -L, a symlink back to a folder that contains it is a warning too.
+    QVERIFY(TestTree::makePath(scratch.path("tree/sub")));
+    QVERIFY(::symlink("..", scratch.path("tree/sub/up").constData()) == 0);
+    const CliRun loudLoop =
+        runCli({QStringLiteral("-L"), QStringLiteral("--progress"), QStringLiteral("none"),
+                arg(scratch.path("tree")), arg(scratch.path("out"))});
+    QCOMPARE(loudLoop.exitCode, 0);
+    QVERIFY2(loudLoop.err.contains("symbolic link loop"), loudLoop.err.constData());
+    const CliRun quietLoop =
+        runCli({QStringLiteral("-qL"), arg(scratch.path("tree")), arg(scratch.path("out/again"))});
+    QCOMPARE(quietLoop.exitCode, 0);
+    QCOMPARE(quietLoop.err, QByteArray());
+    QVERIFY(::access(scratch.path("out/again/sub").constData(), F_OK) == 0);
+    // Errors are still printed.
+    const CliRun failing =
+        runCli({QStringLiteral("--quiet"), arg(scratch.path("missing")), arg(scratch.path("out"))});
+    QCOMPARE(failing.exitCode, 2);
+    QVERIFY2(failing.err.contains("No such file or directory (ENOENT)"), failing.err.constData());
+}
+
+void TestCli::trailingSlashNamesAFolder()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("file"), "data"));
+    QVERIFY(TestTree::makePath(scratch.path("tree/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("tree/sub/inner"), "inner"));
+    // A file to "newdir/" that does not exist: refused, as cp does, and nothing created.
+    const CliRun file =
+        runCli({QStringLiteral("-q"), arg(scratch.path("file")), arg(scratch.path("newdir/"))});
+    QCOMPARE(file.exitCode, 2);
+    QVERIFY2(file.err.contains("Not a directory"), file.err.constData());
+    QVERIFY2(file.err.contains(scratch.path("newdir/")), file.err.constData());
+    struct stat st = {};
+    QCOMPARE(::lstat(scratch.path("newdir").constData(), &st), -1);
+    // A file to an existing folder with a trailing slash goes inside it.
+    QVERIFY(TestTree::makePath(scratch.path("existing")));
+    QCOMPARE(
+        runCli({QStringLiteral("-q"), arg(scratch.path("file")), arg(scratch.path("existing/"))})
+            .exitCode,
+        0);
+    QCOMPARE(TestTree::readFile(scratch.path("existing/file")), QByteArray("data"));
+    // A folder to "copy/" that does not exist becomes that folder (cp -r tree copy/).
+    const CliRun folder =
+        runCli({QStringLiteral("-q"), arg(scratch.path("tree")), arg(scratch.path("copy/"))});
+    QVERIFY2(folder.exitCode == 0, folder.err.constData());
+    QCOMPARE(TestTree::readFile(scratch.path("copy/sub/inner")), QByteArray("inner"));
+}
+
+void TestCli::closedOutputCancelsAndExits130()
+{
+    // `sluice-cli --progress json ... | head -1`: the reader goes away mid-copy. A pipe of
+    // our own (QProcess keeps its end of the pipe open after closeReadChannel()).
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("big"), 64 * 1024 * 1024, 4));
+    QList<QByteArray> storage{
+        QByteArray(SLUICE_CLI_PATH), "--progress",       "json", "--limit", "4M",
+        scratch.path("big"),         scratch.path("out")};
+    std::vector<char *> argv;
+    for (QByteArray &argument : storage)
+        argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    int output[2] = {-1, -1};
+    QVERIFY(::pipe2(output, O_CLOEXEC) == 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const int devNull = ::open("/dev/null", O_RDWR);
+        ::dup2(devNull, STDIN_FILENO);
+        ::dup2(output[1], STDOUT_FILENO);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(output[1]);
+    FILE *reader = ::fdopen(output[0], "r");
+    QVERIFY(reader);
+    bool midway = false;
+    char line[4096];
+    while (!midway && std::fgets(line, sizeof line, reader)) {
+        const QJsonObject sample = QJsonDocument::fromJson(QByteArray(line)).object();
+        midway = sample.value(QStringLiteral("currentItemBytesDone")).toInteger() > 0;
+    }
+    const bool partFileWhileCopying = !TestTree::findPartFiles(scratch.path("out")).isEmpty();
+    std::fclose(reader); // the reader goes away: the next progress line raises SIGPIPE
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(midway);
+    QVERIFY(partFileWhileCopying);
+    QVERIFY2(WIFEXITED(status), "killed by a signal (SIGPIPE?)");
+    QCOMPARE(WEXITSTATUS(status), 130);
+    QCOMPARE(TestTree::findPartFiles(scratch.path("out")), QList<QByteArray>());
+    QVERIFY(::access(scratch.path("out/big").constData(), F_OK) != 0);
+}
+
+void TestCli::dryRunSaysWhatItWouldCopy()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/data"), 3000, 1));
+    QVERIFY(TestTree::writeFile(scratch.path("src/small"), "12345"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run =
+        runCli({QStringLiteral("--dry-run"), arg(scratch.path("src")), arg(scratch.path("out"))});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // src, src/sub, src/sub/data, src/small: 4 items, 3005 bytes.
+    QVERIFY2(run.err.contains("dry run: would copy 4 items, 2.9 KiB (3005 bytes)"),
+             run.err.constData());
+    QCOMPARE(TestTree::countEntries(scratch.path("out")), 0);
+}
+
+void TestCli::dryRunRefusesAnUnwritableDestination()
+{
+    Scratch scratch;
+    QVERIFY(::chmod(scratch.path().constData(), 0755) == 0);
+    QVERIFY(TestTree::writeFile(scratch.path("f"), "data"));
+    QVERIFY(TestTree::makePath(scratch.path("locked"), 0555));
+    QProcess process;
+    process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+    process.setArguments(
+        {QStringLiteral("--dry-run"), arg(scratch.path("f")), arg(scratch.path("locked"))});
+    process.setStandardInputFile(QProcess::nullDevice());
+    if (::geteuid() == 0) {
+        // root may write anywhere: run as nobody, like the unprivileged tester did.
+        process.setChildProcessModifier([] {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+                ::_exit(99);
+        });
+    }
+    process.start();
+    QVERIFY(process.waitForFinished(60000));
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(process.exitCode() != 99, "cannot switch to the user nobody");
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() == 2, err.constData());
+    QVERIFY2(err.contains("Permission denied (EACCES)"), err.constData());
+    QVERIFY2(err.contains("Cannot create"), err.constData());
+    QVERIFY2(err.contains(scratch.path("locked/f")), err.constData());
+    QVERIFY(!err.contains("dry run: would copy"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
