@@ -205,6 +205,18 @@ bool MainWindow::isBusy() const
     return m_session != nullptr || m_probeId != 0;
 }
 
+bool MainWindow::stopForQuit()
+{
+    m_startWhenChosen = -1;
+    m_probeId = 0;
+    if (!m_session) {
+        updateState();
+        return false;
+    }
+    m_session->cancel();
+    return true;
+}
+
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
 {
     if (!request.sources.isEmpty() && isBusy()) {
