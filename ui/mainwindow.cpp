@@ -219,15 +219,31 @@ bool MainWindow::stopForQuit()
 
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
 {
-    if (!request.sources.isEmpty() && isBusy()) {
+    if ((!request.sources.isEmpty() || request.start) && isBusy()) {
         m_notice->addMessage(tr("A copy is running; the new sources were not added."));
         return;
     }
+    if (!request.start) {
+        m_sources->addPaths(request.sources);
+        if (!request.destination.isEmpty())
+            m_destination->setPath(request.destination);
+        return;
+    }
+    // A start copies exactly what it names: what this window still listed from before is
+    // replaced, and without --to the folder is asked for, as in a new window.
+    m_sources->clear();
     m_sources->addPaths(request.sources);
-    if (!request.destination.isEmpty())
-        m_destination->setPath(request.destination);
-    if (request.start)
-        start(request.move);
+    if (request.destination.isEmpty()) {
+        if (m_sources->isEmpty()) {
+            m_notice->addMessage(tr("Add files or folders to copy first."));
+            return;
+        }
+        m_startWhenChosen = request.move ? 1 : 0;
+        m_destination->choose();
+        return;
+    }
+    m_destination->setPath(request.destination);
+    start(request.move);
 }
 
 void MainWindow::startCopy()
