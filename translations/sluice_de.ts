@@ -722,6 +722,13 @@
         <source>%1: %2</source>
         <translation>%1 – %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n Byte</numerusform>
+            <numerusform>%n Byte</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -814,6 +821,55 @@
     <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Fertig: nichts verschoben, das %n Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts verschoben, alle %n Elemente übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Fertig: nichts kopiert, das %n Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts kopiert, alle %n Elemente übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n übersprungen</numerusform>
+            <numerusform>%n übersprungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n moved, %1.</source>
+        <translation>
+            <numerusform>Fertig: %n verschoben, %1.</numerusform>
+            <numerusform>Fertig: %n verschoben, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n copied, %1.</source>
+        <translation>
+            <numerusform>Fertig: %n kopiert, %1.</numerusform>
+            <numerusform>Fertig: %n kopiert, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <translation>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %n Element verschoben.</numerusform>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %n Elementen verschoben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <translation>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %n Element kopiert.</numerusform>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %n Elementen kopiert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

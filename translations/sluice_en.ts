@@ -37,6 +37,13 @@
             <numerusform>%1 (and %2 more like it)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -52,6 +59,55 @@
         <translation>
             <numerusform>Copied: %1 of %2 item</numerusform>
             <numerusform>Copied: %1 of %2 items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Done: nothing was moved, the %n item was skipped.</numerusform>
+            <numerusform>Done: nothing was moved, all %n items skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Done: nothing was copied, the %n item was skipped.</numerusform>
+            <numerusform>Done: nothing was copied, all %n items skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n skipped</numerusform>
+            <numerusform>%n skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n moved, %1.</source>
+        <translation>
+            <numerusform>Done: %n moved, %1.</numerusform>
+            <numerusform>Done: %n moved, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n copied, %1.</source>
+        <translation>
+            <numerusform>Done: %n copied, %1.</numerusform>
+            <numerusform>Done: %n copied, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <translation>
+            <numerusform>The move was aborted: %1 of %n item moved.</numerusform>
+            <numerusform>The move was aborted: %1 of %n items moved.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <translation>
+            <numerusform>The copy was aborted: %1 of %n item copied.</numerusform>
+            <numerusform>The copy was aborted: %1 of %n items copied.</numerusform>
         </translation>
     </message>
 </context>

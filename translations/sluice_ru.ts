@@ -726,6 +726,14 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n байт</numerusform>
+            <numerusform>%n байта</numerusform>
+            <numerusform>%n байт</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -820,6 +828,62 @@
     <message>
         <source>warning: %1</source>
         <translation>предупреждение: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Готово: ничего не перемещено, пропущен %n элемент.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %n элемента.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %n элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <translation>
+            <numerusform>Готово: ничего не скопировано, пропущен %n элемент.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %n элемента.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %n элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n пропущен</numerusform>
+            <numerusform>%n пропущено</numerusform>
+            <numerusform>%n пропущено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n moved, %1.</source>
+        <translation>
+            <numerusform>Готово: %n перемещён, %1.</numerusform>
+            <numerusform>Готово: %n перемещено, %1.</numerusform>
+            <numerusform>Готово: %n перемещено, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n copied, %1.</source>
+        <translation>
+            <numerusform>Готово: %n скопирован, %1.</numerusform>
+            <numerusform>Готово: %n скопировано, %1.</numerusform>
+            <numerusform>Готово: %n скопировано, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <translation>
+            <numerusform>Перемещение прервано: перемещено %1 из %n элемента.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %n элементов.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %n элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <translation>
+            <numerusform>Копирование прервано: скопировано %1 из %n элемента.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %n элементов.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %n элементов.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,8 @@ private Q_SLOTS:
     void cleanupTestCase();
     void terminationSignalRemovesThePartFile_data();
     void terminationSignalRemovesThePartFile();
+    void headlineReflectsTheCounts();
+    void sizesBelowAKibibyteArePluralAware();
 
 private:
     std::unique_ptr<QTranslator> m_english;
@@ -102,6 +104,81 @@ void TestWindow::terminationSignalRemovesThePartFile()
     const QString finalName = QFile::decodeName(scratch.path("dst/big.bin"));
     // 64 MiB at 4 MiB/s cannot be done yet; if it were, it would be complete.
     QVERIFY(!QFile::exists(finalName) || QFileInfo(finalName).size() == Size);
+}
+
+void TestWindow::headlineReflectsTheCounts()
+{
+    CopyResult result;
+    result.itemsTotal = 206;
+    result.itemsCopied = 206;
+    QCOMPARE(IssueReport::headline(result, false), u"Done: everything was copied."_s);
+    QCOMPARE(IssueReport::headline(result, true), u"Done: everything was moved."_s);
+
+    result.itemsCopied = 4;
+    result.itemsSkipped = 202;
+    QCOMPARE(IssueReport::headline(result, false), u"Done: 4 copied, 202 skipped."_s);
+    result.itemsCopied = 1;
+    result.itemsSkipped = 1;
+    result.itemsTotal = 2;
+    QCOMPARE(IssueReport::headline(result, false), u"Done: 1 copied, 1 skipped."_s);
+    QCOMPARE(IssueReport::headline(result, true), u"Done: 1 moved, 1 skipped."_s);
+
+    result.itemsTotal = 206;
+    result.itemsCopied = 0;
+    result.itemsSkipped = 206;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"Done: nothing was copied, all 206 items skipped."_s);
+    result.itemsTotal = 1;
+    result.itemsSkipped = 1;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"Done: nothing was copied, the 1 item was skipped."_s);
+
+    result.status = CopyStatus::CompletedWithWarnings;
+    result.itemsTotal = 3;
+    result.itemsCopied = 3;
+    result.itemsSkipped = 0;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"Done: everything was copied, with warnings."_s);
+
+    // Abort in the error dialog: items were never reached.
+    result.status = CopyStatus::Failed;
+    result.itemsTotal = 10;
+    result.itemsCopied = 3;
+    result.itemsFailed = 1;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"The copy was aborted: 3 of 10 items copied."_s);
+    result.itemsCopied = 1;
+    result.itemsTotal = 1;
+    result.itemsFailed = 0;
+    result.itemsCopied = 0;
+    QCOMPARE(IssueReport::headline(result, true), u"The move was aborted: 0 of 1 item moved."_s);
+    // Every item was tried and some failed: not an abort.
+    result.itemsTotal = 10;
+    result.itemsCopied = 8;
+    result.itemsFailed = 2;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"Finished, but some items could not be copied."_s);
+
+    result.status = CopyStatus::Cancelled;
+    QCOMPARE(IssueReport::headline(result, false),
+             u"Cancelled. The file being copied was removed; finished files were kept."_s);
+}
+
+void TestWindow::sizesBelowAKibibyteArePluralAware()
+{
+    QCOMPARE(Format::size(0), u"0 bytes"_s);
+    QCOMPARE(Format::size(1), u"1 byte"_s);
+    QCOMPARE(Format::size(2), u"2 bytes"_s);
+    QCOMPARE(Format::size(1023), u"1023 bytes"_s);
+    QCOMPARE(Format::size(1536), u"1.50 KiB"_s);
+    QCOMPARE(Format::rate(1), u"1 byte/s"_s);
+    QCOMPARE(Format::rate(2 * MiB), u"2.0 MiB/s"_s);
+
+    CopyResult result;
+    result.bytesCopied = 1;
+    result.bytesTotal = 1;
+    QVERIFY2(IssueReport::figures(result, false).contains(u"Data: 1 byte of 1 byte"_s),
+             qPrintable(IssueReport::figures(result, false).join(u'|')));
 }
 
 QTEST_MAIN(TestWindow)
