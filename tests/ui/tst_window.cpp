@@ -35,6 +35,7 @@ private Q_SLOTS:
     void terminationSignalRemovesThePartFile();
     void headlineReflectsTheCounts();
     void sizesBelowAKibibyteArePluralAware();
+    void preflightShowsTheWholeProblem();
 
 private:
     std::unique_ptr<QTranslator> m_english;
@@ -179,6 +180,34 @@ void TestWindow::sizesBelowAKibibyteArePluralAware()
     result.bytesTotal = 1;
     QVERIFY2(IssueReport::figures(result, false).contains(u"Data: 1 byte of 1 byte"_s),
              qPrintable(IssueReport::figures(result, false).join(u'|')));
+}
+
+void TestWindow::preflightShowsTheWholeProblem()
+{
+    CopyQuestion question;
+    question.kind = QuestionKind::Preflight;
+    const QString cause = u"The destination file system cannot store names longer than 255 "
+                          u"bytes, and this name is far longer than that limit allows"_s;
+    CopyIssue issue;
+    issue.operation = FileOperation::Preflight;
+    issue.path = "/media/stick/a-rather-long-folder-name/another-folder/the-file.bin";
+    issue.detail = cause;
+    question.issues.append(issue);
+    PreflightDialog dialog(question, nullptr);
+    dialog.resize(dialog.minimumSizeHint());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *detail = UiTest::find<QLabel>(&dialog, "preflightDetail");
+    QVERIFY(detail);
+    QVERIFY(detail->isVisible());
+    QVERIFY(detail->wordWrap());
+    QCOMPARE(detail->text(), Format::issue(issue));
+    QVERIFY(detail->text().contains(cause));
+    auto *list = UiTest::find<QTreeWidget>(&dialog, "preflightList");
+    QVERIFY(list);
+    QCOMPARE(list->textElideMode(), Qt::ElideNone);
+    // The column is as wide as the whole problem (the list scrolls sideways).
+    QVERIFY(list->columnWidth(0) >= list->fontMetrics().horizontalAdvance(cause));
 }
 
 QTEST_MAIN(TestWindow)
