@@ -723,10 +723,10 @@
         <translation>%1 – %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n byte(s)</source>
+        <source>%Ln bytes</source>
         <translation>
-            <numerusform>%n Byte</numerusform>
-            <numerusform>%n Byte</numerusform>
+            <numerusform>%Ln Byte</numerusform>
+            <numerusform>%Ln Byte</numerusform>
         </translation>
     </message>
 </context>
@@ -823,52 +823,52 @@
         <translation>Warnung: %1</translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Fertig: nichts verschoben, das %n Element wurde übersprungen.</numerusform>
-            <numerusform>Fertig: nichts verschoben, alle %n Elemente übersprungen.</numerusform>
+            <numerusform>Fertig: nichts verschoben, das %Ln Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts verschoben, alle %Ln Elemente übersprungen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Fertig: nichts kopiert, das %n Element wurde übersprungen.</numerusform>
-            <numerusform>Fertig: nichts kopiert, alle %n Elemente übersprungen.</numerusform>
+            <numerusform>Fertig: nichts kopiert, das %Ln Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts kopiert, alle %Ln Elemente übersprungen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n skipped</source>
+        <source>%Ln skipped</source>
         <translation>
-            <numerusform>%n übersprungen</numerusform>
-            <numerusform>%n übersprungen</numerusform>
+            <numerusform>%Ln übersprungen</numerusform>
+            <numerusform>%Ln übersprungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n moved, %1.</source>
+        <source>Done: %Ln moved, %1.</source>
         <translation>
-            <numerusform>Fertig: %n verschoben, %1.</numerusform>
-            <numerusform>Fertig: %n verschoben, %1.</numerusform>
+            <numerusform>Fertig: %Ln verschoben, %1.</numerusform>
+            <numerusform>Fertig: %Ln verschoben, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n copied, %1.</source>
+        <source>Done: %Ln copied, %1.</source>
         <translation>
-            <numerusform>Fertig: %n kopiert, %1.</numerusform>
-            <numerusform>Fertig: %n kopiert, %1.</numerusform>
+            <numerusform>Fertig: %Ln kopiert, %1.</numerusform>
+            <numerusform>Fertig: %Ln kopiert, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
         <translation>
-            <numerusform>Das Verschieben wurde abgebrochen: %1 von %n Element verschoben.</numerusform>
-            <numerusform>Das Verschieben wurde abgebrochen: %1 von %n Elementen verschoben.</numerusform>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %Ln Element verschoben.</numerusform>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %Ln Elementen verschoben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
         <translation>
-            <numerusform>Das Kopieren wurde abgebrochen: %1 von %n Element kopiert.</numerusform>
-            <numerusform>Das Kopieren wurde abgebrochen: %1 von %n Elementen kopiert.</numerusform>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %Ln Element kopiert.</numerusform>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %Ln Elementen kopiert.</numerusform>
         </translation>
     </message>
 </context>

@@ -38,10 +38,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n byte(s)</source>
+        <source>%Ln bytes</source>
         <translation>
-            <numerusform>%n byte</numerusform>
-            <numerusform>%n bytes</numerusform>
+            <numerusform>%Ln byte</numerusform>
+            <numerusform>%Ln bytes</numerusform>
         </translation>
     </message>
 </context>
@@ -62,52 +62,52 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Done: nothing was moved, the %n item was skipped.</numerusform>
-            <numerusform>Done: nothing was moved, all %n items skipped.</numerusform>
+            <numerusform>Done: nothing was moved, the %Ln item was skipped.</numerusform>
+            <numerusform>Done: nothing was moved, all %Ln items skipped.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Done: nothing was copied, the %n item was skipped.</numerusform>
-            <numerusform>Done: nothing was copied, all %n items skipped.</numerusform>
+            <numerusform>Done: nothing was copied, the %Ln item was skipped.</numerusform>
+            <numerusform>Done: nothing was copied, all %Ln items skipped.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n skipped</source>
+        <source>%Ln skipped</source>
         <translation>
-            <numerusform>%n skipped</numerusform>
-            <numerusform>%n skipped</numerusform>
+            <numerusform>%Ln skipped</numerusform>
+            <numerusform>%Ln skipped</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n moved, %1.</source>
+        <source>Done: %Ln moved, %1.</source>
         <translation>
-            <numerusform>Done: %n moved, %1.</numerusform>
-            <numerusform>Done: %n moved, %1.</numerusform>
+            <numerusform>Done: %Ln moved, %1.</numerusform>
+            <numerusform>Done: %Ln moved, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n copied, %1.</source>
+        <source>Done: %Ln copied, %1.</source>
         <translation>
-            <numerusform>Done: %n copied, %1.</numerusform>
-            <numerusform>Done: %n copied, %1.</numerusform>
+            <numerusform>Done: %Ln copied, %1.</numerusform>
+            <numerusform>Done: %Ln copied, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
         <translation>
-            <numerusform>The move was aborted: %1 of %n item moved.</numerusform>
-            <numerusform>The move was aborted: %1 of %n items moved.</numerusform>
+            <numerusform>The move was aborted: %1 of %Ln item moved.</numerusform>
+            <numerusform>The move was aborted: %1 of %Ln items moved.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
         <translation>
-            <numerusform>The copy was aborted: %1 of %n item copied.</numerusform>
-            <numerusform>The copy was aborted: %1 of %n items copied.</numerusform>
+            <numerusform>The copy was aborted: %1 of %Ln item copied.</numerusform>
+            <numerusform>The copy was aborted: %1 of %Ln items copied.</numerusform>
         </translation>
     </message>
 </context>

@@ -727,11 +727,11 @@
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n byte(s)</source>
+        <source>%Ln bytes</source>
         <translation>
-            <numerusform>%n байт</numerusform>
-            <numerusform>%n байта</numerusform>
-            <numerusform>%n байт</numerusform>
+            <numerusform>%Ln байт</numerusform>
+            <numerusform>%Ln байта</numerusform>
+            <numerusform>%Ln байт</numerusform>
         </translation>
     </message>
 </context>
@@ -830,59 +830,59 @@
         <translation>предупреждение: %1</translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was moved, all %n item(s) skipped.</source>
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Готово: ничего не перемещено, пропущен %n элемент.</numerusform>
-            <numerusform>Готово: ничего не перемещено, пропущены все %n элемента.</numerusform>
-            <numerusform>Готово: ничего не перемещено, пропущены все %n элементов.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущен %Ln элемент.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %Ln элемента.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %Ln элементов.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: nothing was copied, all %n item(s) skipped.</source>
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
         <translation>
-            <numerusform>Готово: ничего не скопировано, пропущен %n элемент.</numerusform>
-            <numerusform>Готово: ничего не скопировано, пропущены все %n элемента.</numerusform>
-            <numerusform>Готово: ничего не скопировано, пропущены все %n элементов.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущен %Ln элемент.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %Ln элемента.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %Ln элементов.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n skipped</source>
+        <source>%Ln skipped</source>
         <translation>
-            <numerusform>%n пропущен</numerusform>
-            <numerusform>%n пропущено</numerusform>
-            <numerusform>%n пропущено</numerusform>
+            <numerusform>%Ln пропущен</numerusform>
+            <numerusform>%Ln пропущено</numerusform>
+            <numerusform>%Ln пропущено</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n moved, %1.</source>
+        <source>Done: %Ln moved, %1.</source>
         <translation>
-            <numerusform>Готово: %n перемещён, %1.</numerusform>
-            <numerusform>Готово: %n перемещено, %1.</numerusform>
-            <numerusform>Готово: %n перемещено, %1.</numerusform>
+            <numerusform>Готово: %Ln перемещён, %1.</numerusform>
+            <numerusform>Готово: %Ln перемещено, %1.</numerusform>
+            <numerusform>Готово: %Ln перемещено, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Done: %n copied, %1.</source>
+        <source>Done: %Ln copied, %1.</source>
         <translation>
-            <numerusform>Готово: %n скопирован, %1.</numerusform>
-            <numerusform>Готово: %n скопировано, %1.</numerusform>
-            <numerusform>Готово: %n скопировано, %1.</numerusform>
+            <numerusform>Готово: %Ln скопирован, %1.</numerusform>
+            <numerusform>Готово: %Ln скопировано, %1.</numerusform>
+            <numerusform>Готово: %Ln скопировано, %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The move was aborted: %1 of %n item(s) moved.</source>
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
         <translation>
-            <numerusform>Перемещение прервано: перемещено %1 из %n элемента.</numerusform>
-            <numerusform>Перемещение прервано: перемещено %1 из %n элементов.</numerusform>
-            <numerusform>Перемещение прервано: перемещено %1 из %n элементов.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элемента.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элементов.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элементов.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The copy was aborted: %1 of %n item(s) copied.</source>
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
         <translation>
-            <numerusform>Копирование прервано: скопировано %1 из %n элемента.</numerusform>
-            <numerusform>Копирование прервано: скопировано %1 из %n элементов.</numerusform>
-            <numerusform>Копирование прервано: скопировано %1 из %n элементов.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элемента.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элементов.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элементов.</numerusform>
         </translation>
     </message>
 </context>

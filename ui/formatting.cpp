@@ -24,12 +24,13 @@ QString Format::path(const QByteArray &path)
 namespace {
 
 // QLocale::formattedDataSize() says "1 bytes" (Qt 6.4 has one word for every count below
-// 1024); those counts get a plural-aware text of their own.
+// 1024); those counts get a plural-aware text of their own (English forms in sluice_en.ts;
+// the source text is the plural, as the window says without a catalogue).
 QString dataSize(qint64 bytes, int precision)
 {
     const qint64 bounded = qMax<qint64>(0, bytes);
     if (bounded < 1024)
-        return Format::tr("%n byte(s)", nullptr, int(bounded));
+        return Format::tr("%Ln bytes", nullptr, int(bounded));
     return QLocale().formattedDataSize(bounded, precision);
 }
 

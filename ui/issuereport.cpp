@@ -17,14 +17,14 @@ QString IssueReport::headline(const CopyResult &result, bool move)
     case CopyStatus::CompletedWithWarnings: {
         const bool warnings = result.status == CopyStatus::CompletedWithWarnings;
         if (result.itemsSkipped > 0 && result.itemsCopied == 0)
-            return move ? tr("Done: nothing was moved, all %n item(s) skipped.", nullptr,
+            return move ? tr("Done: nothing was moved, all %Ln item(s) skipped.", nullptr,
                              Format::plural(result.itemsSkipped))
-                        : tr("Done: nothing was copied, all %n item(s) skipped.", nullptr,
+                        : tr("Done: nothing was copied, all %Ln item(s) skipped.", nullptr,
                              Format::plural(result.itemsSkipped));
         if (result.itemsSkipped > 0) {
-            const QString skipped = tr("%n skipped", nullptr, Format::plural(result.itemsSkipped));
-            return (move ? tr("Done: %n moved, %1.", nullptr, Format::plural(result.itemsCopied))
-                         : tr("Done: %n copied, %1.", nullptr, Format::plural(result.itemsCopied)))
+            const QString skipped = tr("%Ln skipped", nullptr, Format::plural(result.itemsSkipped));
+            return (move ? tr("Done: %Ln moved, %1.", nullptr, Format::plural(result.itemsCopied))
+                         : tr("Done: %Ln copied, %1.", nullptr, Format::plural(result.itemsCopied)))
                 .arg(skipped);
         }
         if (warnings)
@@ -37,9 +37,9 @@ QString IssueReport::headline(const CopyResult &result, bool move)
             return tr("Nothing was copied: the copy could not start.");
         // Failed with items never reached: an Abort (answer or policy) ended the job.
         if (done < result.itemsTotal)
-            return (move ? tr("The move was aborted: %1 of %n item(s) moved.", nullptr,
+            return (move ? tr("The move was aborted: %1 of %Ln item(s) moved.", nullptr,
                               Format::plural(result.itemsTotal))
-                         : tr("The copy was aborted: %1 of %n item(s) copied.", nullptr,
+                         : tr("The copy was aborted: %1 of %Ln item(s) copied.", nullptr,
                               Format::plural(result.itemsTotal)))
                 .arg(Format::count(result.itemsCopied));
         return tr("Finished, but some items could not be copied.");

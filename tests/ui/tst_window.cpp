@@ -170,7 +170,7 @@ void TestWindow::sizesBelowAKibibyteArePluralAware()
     QCOMPARE(Format::size(0), u"0 bytes"_s);
     QCOMPARE(Format::size(1), u"1 byte"_s);
     QCOMPARE(Format::size(2), u"2 bytes"_s);
-    QCOMPARE(Format::size(1023), u"1023 bytes"_s);
+    QCOMPARE(Format::size(1023), u"1,023 bytes"_s);
     QCOMPARE(Format::size(1536), u"1.50 KiB"_s);
     QCOMPARE(Format::rate(1), u"1 byte/s"_s);
     QCOMPARE(Format::rate(2 * MiB), u"2.0 MiB/s"_s);
