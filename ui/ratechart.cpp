@@ -20,7 +20,7 @@ namespace {
 
 // Sets @p axis to 0 .. the smallest of 1, 2, 5 × 10^n that is >= value (and >= minimum),
 // with ticks on round numbers (steps of 0.2, 0.5 and 1 × 10^n).
-void setNiceRange(QValueAxis *axis, double value, double minimum)
+void setNiceRange(QValueAxis *axis, double value, double minimum, bool compact)
 {
     value = std::max(value, minimum);
     const double power = std::pow(10.0, std::floor(std::log10(value)));
@@ -37,7 +37,9 @@ void setNiceRange(QValueAxis *axis, double value, double minimum)
         ticks = 6;
     }
     axis->setRange(0, top);
-    axis->setTickCount(ticks);
+    // A short chart has room for three labels (0, the middle, the top); with more, Qt Charts
+    // cuts every label down to "…".
+    axis->setTickCount(compact ? 3 : ticks);
 }
 
 // Read is drawn wider and underneath write, so that both stay visible when backpressure
@@ -65,7 +67,10 @@ RateChart::RateChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("rateChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
-    m_view->setMinimumHeight(170);
+    // Low enough for a 1280 × 720 screen, high enough for readable axes. QChartView takes
+    // the chart's minimum as its own, so both are set.
+    m_chart->setMinimumSize(QSizeF(120, 100));
+    m_view->setMinimumHeight(100);
     setAccessibleName(tr("Read and write rates over the last minute"));
 
     m_read->setName(tr("Read"));
@@ -101,7 +106,8 @@ RateChart::RateChart(QWidget *parent)
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
     }
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // On the right: the chart is wide, and every pixel of height counts on a small screen.
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setBackgroundRoundness(0);
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
@@ -150,11 +156,11 @@ void RateChart::replot()
     const bool slow = maxRate < MiB;
     const double rateUnit = slow ? double(KiB) : double(MiB);
     m_rateAxis->setTitleText(slow ? tr("KiB/s") : tr("MiB/s"));
-    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0); // >= 10: integer ticks
+    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0, isCompact()); // >= 10: integer ticks
     m_memoryAxis->setTitleText(tr("memory, MiB"));
     // Twice the headroom of the rates: memory lines stay in the lower half, apart from the
     // rate lines near the top, so the two scales are not read as one.
-    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0);
+    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0, isCompact());
 
     QList<QPointF> read;
     QList<QPointF> write;
@@ -171,6 +177,21 @@ void RateChart::replot()
     m_write->replace(write);
     m_memory->replace(memory);
     m_dirty->replace(dirty);
+}
+
+bool RateChart::isCompact() const
+{
+    return height() < 12 * fontMetrics().lineSpacing();
+}
+
+void RateChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool compact = isCompact();
+    if (compact != m_compact) {
+        m_compact = compact;
+        replot();
+    }
 }
 
 void RateChart::changeEvent(QEvent *event)

@@ -10,6 +10,7 @@
 #include "translations.h"
 #include "uitest.h"
 
+#include <QChartView>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -17,6 +18,7 @@
 #include <QTest>
 #include <QTranslator>
 #include <QTreeWidget>
+#include <QValueAxis>
 
 #include <csignal>
 #include <memory>
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void terminationSignalRemovesThePartFile();
     void headlineReflectsTheCounts();
     void sizesBelowAKibibyteArePluralAware();
+    void windowFitsA1280x720Screen();
     void preflightShowsTheWholeProblem();
 
 private:
@@ -180,6 +183,32 @@ void TestWindow::sizesBelowAKibibyteArePluralAware()
     result.bytesTotal = 1;
     QVERIFY2(IssueReport::figures(result, false).contains(u"Data: 1 byte of 1 byte"_s),
              qPrintable(IssueReport::figures(result, false).join(u'|')));
+}
+
+void TestWindow::windowFitsA1280x720Screen()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+    QVERIFY2(minimum.height() <= 560, qPrintable(QString::number(minimum.height())));
+    QVERIFY2(minimum.width() <= 1000, qPrintable(QString::number(minimum.width())));
+    QVERIFY2(window.height() <= 680, qPrintable(QString::number(window.height())));
+    QVERIFY2(window.width() <= 1280, qPrintable(QString::number(window.width())));
+
+    // At the smallest size the transfer side scrolls: its widgets keep their own minimum
+    // (nothing is drawn over the memory line), and the short chart labels 3 ticks per axis.
+    window.resize(minimum);
+    QTRY_COMPARE(window.size(), minimum);
+    auto *transfer = UiTest::find<QWidget>(&window, "transferGroup");
+    QVERIFY(transfer);
+    QVERIFY(transfer->height() >= transfer->minimumSizeHint().height());
+    const auto axes = UiTest::find<QWidget>(&window, "rateChart")->findChildren<QChartView *>();
+    QCOMPARE(axes.size(), 1);
+    const QList<QAbstractAxis *> vertical = axes.first()->chart()->axes(Qt::Vertical);
+    QCOMPARE(vertical.size(), 2);
+    for (QAbstractAxis *axis : vertical)
+        QCOMPARE(qobject_cast<QValueAxis *>(axis)->tickCount(), 3);
 }
 
 void TestWindow::preflightShowsTheWholeProblem()
