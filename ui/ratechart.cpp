@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Sluice::Ui {
@@ -146,11 +147,23 @@ void RateChart::replot()
     const double right = std::max<double>(WindowMs, double(now)) / 1000.0;
     m_timeAxis->setRange(right - WindowMs / 1000.0, right);
 
-    qint64 maxRate = 0;
     qint64 maxMemory = 0;
+    QList<qint64> rates;
+    rates.reserve(m_samples.size());
     for (const Sample &sample : std::as_const(m_samples)) {
-        maxRate = std::max({maxRate, sample.readRate, sample.writeRate});
+        rates.append(std::max(sample.readRate, sample.writeRate));
         maxMemory = std::max({maxMemory, sample.resident, sample.dirty});
+    }
+    // The rate axis follows the 95th percentile of the last minute (and the rate now), not
+    // its maximum: the burst that fills the buffers at the start of a job, or one fast big
+    // file, would otherwise keep it at 100 MiB/s and flatten the small files' rates into
+    // the floor. A short spike is drawn to the top edge.
+    qint64 maxRate = 0;
+    if (!rates.isEmpty()) {
+        const qint64 now = rates.constLast();
+        const auto percentile = rates.begin() + (rates.size() - 1) * 95 / 100;
+        std::nth_element(rates.begin(), percentile, rates.end());
+        maxRate = std::max(*percentile, now);
     }
     // Rates in MiB/s, or KiB/s for slow copies, so that the axis labels stay short.
     const bool slow = maxRate < MiB;

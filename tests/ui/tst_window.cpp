@@ -6,6 +6,7 @@
 #include "jobrunner.h"
 #include "mainwindow.h"
 #include "preflightdialog.h"
+#include "ratechart.h"
 #include "testtree.h"
 #include "translations.h"
 #include "uitest.h"
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void sizesBelowAKibibyteArePluralAware();
     void windowFitsA1280x720Screen();
     void preflightShowsTheWholeProblem();
+    void chartScalesDownToSmallRates();
 
 private:
     std::unique_ptr<QTranslator> m_english;
@@ -237,6 +239,53 @@ void TestWindow::preflightShowsTheWholeProblem()
     QCOMPARE(list->textElideMode(), Qt::ElideNone);
     // The column is as wide as the whole problem (the list scrolls sideways).
     QVERIFY(list->columnWidth(0) >= list->fontMetrics().horizontalAdvance(cause));
+}
+
+namespace {
+
+QValueAxis *rateAxis(const RateChart &chart)
+{
+    const auto *view = chart.findChild<QChartView *>();
+    for (QAbstractAxis *axis : view->chart()->axes(Qt::Vertical)) {
+        if (axis->alignment() == Qt::AlignLeft)
+            return qobject_cast<QValueAxis *>(axis);
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestWindow::chartScalesDownToSmallRates()
+{
+    RateChart chart;
+    CopyProgress progress;
+    qint64 ms = 0;
+    auto feed = [&](int samples, qint64 rate) {
+        for (int i = 0; i < samples; ++i, ms += 100) {
+            progress.elapsedMs = ms;
+            progress.readRate = rate;
+            progress.writeRate = rate;
+            chart.addSample(progress);
+        }
+    };
+    // The buffers fill at 100 MiB/s for half a second, then small files go at 2 MiB/s.
+    feed(5, 100 * MiB);
+    feed(300, 2 * MiB);
+    QValueAxis *axis = rateAxis(chart);
+    QVERIFY(axis);
+    QCOMPARE(axis->titleText(), u"MiB/s"_s);
+    QCOMPARE(axis->max(), 10.0); // the smallest range with integer ticks, not 100
+    // Slower still: 300 KiB/s after a burst, shown in KiB/s.
+    chart.clear();
+    ms = 0;
+    feed(5, 100 * MiB);
+    feed(300, 300 * KiB);
+    QCOMPARE(axis->titleText(), u"KiB/s"_s);
+    QCOMPARE(axis->max(), 500.0);
+    // A steady fast copy still gets its range.
+    feed(600, 150 * MiB);
+    QCOMPARE(axis->titleText(), u"MiB/s"_s);
+    QCOMPARE(axis->max(), 200.0);
 }
 
 QTEST_MAIN(TestWindow)
