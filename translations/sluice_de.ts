@@ -722,6 +722,13 @@
         <source>%1: %2</source>
         <translation>%1 – %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln bytes</source>
+        <translation>
+            <numerusform>%Ln Byte</numerusform>
+            <numerusform>%Ln Byte</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -814,6 +821,55 @@
     <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Fertig: nichts verschoben, das %Ln Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts verschoben, alle %Ln Elemente übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Fertig: nichts kopiert, das %Ln Element wurde übersprungen.</numerusform>
+            <numerusform>Fertig: nichts kopiert, alle %Ln Elemente übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln skipped</source>
+        <translation>
+            <numerusform>%Ln übersprungen</numerusform>
+            <numerusform>%Ln übersprungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln moved, %1.</source>
+        <translation>
+            <numerusform>Fertig: %Ln verschoben, %1.</numerusform>
+            <numerusform>Fertig: %Ln verschoben, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln copied, %1.</source>
+        <translation>
+            <numerusform>Fertig: %Ln kopiert, %1.</numerusform>
+            <numerusform>Fertig: %Ln kopiert, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
+        <translation>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %Ln Element verschoben.</numerusform>
+            <numerusform>Das Verschieben wurde abgebrochen: %1 von %Ln Elementen verschoben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
+        <translation>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %Ln Element kopiert.</numerusform>
+            <numerusform>Das Kopieren wurde abgebrochen: %1 von %Ln Elementen kopiert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

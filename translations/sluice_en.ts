@@ -37,6 +37,13 @@
             <numerusform>%1 (and %2 more like it)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln bytes</source>
+        <translation>
+            <numerusform>%Ln byte</numerusform>
+            <numerusform>%Ln bytes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -52,6 +59,55 @@
         <translation>
             <numerusform>Copied: %1 of %2 item</numerusform>
             <numerusform>Copied: %1 of %2 items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Done: nothing was moved, the %Ln item was skipped.</numerusform>
+            <numerusform>Done: nothing was moved, all %Ln items skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Done: nothing was copied, the %Ln item was skipped.</numerusform>
+            <numerusform>Done: nothing was copied, all %Ln items skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln skipped</source>
+        <translation>
+            <numerusform>%Ln skipped</numerusform>
+            <numerusform>%Ln skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln moved, %1.</source>
+        <translation>
+            <numerusform>Done: %Ln moved, %1.</numerusform>
+            <numerusform>Done: %Ln moved, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln copied, %1.</source>
+        <translation>
+            <numerusform>Done: %Ln copied, %1.</numerusform>
+            <numerusform>Done: %Ln copied, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
+        <translation>
+            <numerusform>The move was aborted: %1 of %Ln item moved.</numerusform>
+            <numerusform>The move was aborted: %1 of %Ln items moved.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
+        <translation>
+            <numerusform>The copy was aborted: %1 of %Ln item copied.</numerusform>
+            <numerusform>The copy was aborted: %1 of %Ln items copied.</numerusform>
         </translation>
     </message>
 </context>

@@ -726,6 +726,14 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln bytes</source>
+        <translation>
+            <numerusform>%Ln байт</numerusform>
+            <numerusform>%Ln байта</numerusform>
+            <numerusform>%Ln байт</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::IssueReport</name>
@@ -820,6 +828,62 @@
     <message>
         <source>warning: %1</source>
         <translation>предупреждение: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was moved, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Готово: ничего не перемещено, пропущен %Ln элемент.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %Ln элемента.</numerusform>
+            <numerusform>Готово: ничего не перемещено, пропущены все %Ln элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: nothing was copied, all %Ln item(s) skipped.</source>
+        <translation>
+            <numerusform>Готово: ничего не скопировано, пропущен %Ln элемент.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %Ln элемента.</numerusform>
+            <numerusform>Готово: ничего не скопировано, пропущены все %Ln элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln skipped</source>
+        <translation>
+            <numerusform>%Ln пропущен</numerusform>
+            <numerusform>%Ln пропущено</numerusform>
+            <numerusform>%Ln пропущено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln moved, %1.</source>
+        <translation>
+            <numerusform>Готово: %Ln перемещён, %1.</numerusform>
+            <numerusform>Готово: %Ln перемещено, %1.</numerusform>
+            <numerusform>Готово: %Ln перемещено, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %Ln copied, %1.</source>
+        <translation>
+            <numerusform>Готово: %Ln скопирован, %1.</numerusform>
+            <numerusform>Готово: %Ln скопировано, %1.</numerusform>
+            <numerusform>Готово: %Ln скопировано, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The move was aborted: %1 of %Ln item(s) moved.</source>
+        <translation>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элемента.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элементов.</numerusform>
+            <numerusform>Перемещение прервано: перемещено %1 из %Ln элементов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The copy was aborted: %1 of %Ln item(s) copied.</source>
+        <translation>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элемента.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элементов.</numerusform>
+            <numerusform>Копирование прервано: скопировано %1 из %Ln элементов.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -21,14 +21,29 @@ QString Format::path(const QByteArray &path)
     return text;
 }
 
+namespace {
+
+// QLocale::formattedDataSize() says "1 bytes" (Qt 6.4 has one word for every count below
+// 1024); those counts get a plural-aware text of their own (English forms in sluice_en.ts;
+// the source text is the plural, as the window says without a catalogue).
+QString dataSize(qint64 bytes, int precision)
+{
+    const qint64 bounded = qMax<qint64>(0, bytes);
+    if (bounded < 1024)
+        return Format::tr("%Ln bytes", nullptr, int(bounded));
+    return QLocale().formattedDataSize(bounded, precision);
+}
+
+} // namespace
+
 QString Format::size(qint64 bytes)
 {
-    return QLocale().formattedDataSize(qMax<qint64>(0, bytes), 2);
+    return dataSize(bytes, 2);
 }
 
 QString Format::rate(qint64 bytesPerSecond)
 {
-    return tr("%1/s").arg(QLocale().formattedDataSize(qMax<qint64>(0, bytesPerSecond), 1));
+    return tr("%1/s").arg(dataSize(bytesPerSecond, 1));
 }
 
 QString Format::count(qint64 value)

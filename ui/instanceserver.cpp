@@ -59,6 +59,12 @@ bool InstanceServer::listen()
     return m_server->listen(m_name);
 }
 
+void InstanceServer::close()
+{
+    if (m_server->isListening())
+        m_server->close(); // removes the socket file
+}
+
 bool InstanceServer::sendToRunning(const QString &name, const LaunchRequest &request, int timeoutMs)
 {
     QLocalSocket socket;

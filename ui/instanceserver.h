@@ -26,6 +26,8 @@ public:
     /// Starts listening. A stale socket left by a crashed instance is removed; returns false
     /// when another instance answers on the name (or listening fails).
     bool listen();
+    /// Stops listening and removes the socket file (only when this instance listens).
+    void close();
     QString name() const { return m_name; }
 
     /// $XDG_RUNTIME_DIR/io.github.sluicecopy.Sluice.socket, or a name with the user id in

@@ -11,15 +11,37 @@ namespace Sluice::Ui {
 
 QString IssueReport::headline(const CopyResult &result, bool move)
 {
+    const qint64 done = result.itemsCopied + result.itemsSkipped + result.itemsFailed;
     switch (result.status) {
     case CopyStatus::Succeeded:
+    case CopyStatus::CompletedWithWarnings: {
+        const bool warnings = result.status == CopyStatus::CompletedWithWarnings;
+        if (result.itemsSkipped > 0 && result.itemsCopied == 0)
+            return move ? tr("Done: nothing was moved, all %Ln item(s) skipped.", nullptr,
+                             Format::plural(result.itemsSkipped))
+                        : tr("Done: nothing was copied, all %Ln item(s) skipped.", nullptr,
+                             Format::plural(result.itemsSkipped));
+        if (result.itemsSkipped > 0) {
+            const QString skipped = tr("%Ln skipped", nullptr, Format::plural(result.itemsSkipped));
+            return (move ? tr("Done: %Ln moved, %1.", nullptr, Format::plural(result.itemsCopied))
+                         : tr("Done: %Ln copied, %1.", nullptr, Format::plural(result.itemsCopied)))
+                .arg(skipped);
+        }
+        if (warnings)
+            return move ? tr("Done: everything was moved, with warnings.")
+                        : tr("Done: everything was copied, with warnings.");
         return move ? tr("Done: everything was moved.") : tr("Done: everything was copied.");
-    case CopyStatus::CompletedWithWarnings:
-        return move ? tr("Done: everything was moved, with warnings.")
-                    : tr("Done: everything was copied, with warnings.");
+    }
     case CopyStatus::Failed:
         if (!result.started)
             return tr("Nothing was copied: the copy could not start.");
+        // Failed with items never reached: an Abort (answer or policy) ended the job.
+        if (done < result.itemsTotal)
+            return (move ? tr("The move was aborted: %1 of %Ln item(s) moved.", nullptr,
+                              Format::plural(result.itemsTotal))
+                         : tr("The copy was aborted: %1 of %Ln item(s) copied.", nullptr,
+                              Format::plural(result.itemsTotal)))
+                .arg(Format::count(result.itemsCopied));
         return tr("Finished, but some items could not be copied.");
     case CopyStatus::Cancelled:
         return tr("Cancelled. The file being copied was removed; finished files were kept.");

@@ -22,15 +22,19 @@
 #include <QDropEvent>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <cerrno>
@@ -41,6 +45,18 @@ namespace {
 
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString SplitterKey = QStringLiteral("window/splitter");
+
+// 900 × 680 at most; on a smaller screen, what is left of its height once a panel and a
+// title bar (about 60 pixels) are taken away, so that it fits 1280 × 720.
+QSize defaultSize()
+{
+    QSize size(900, 680);
+    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        const QSize available = screen->availableGeometry().size();
+        size = size.boundedTo(QSize(available.width() * 9 / 10, available.height() - 60));
+    }
+    return size;
+}
 
 } // namespace
 
@@ -61,7 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_destination->setRecent(loadRecentDestinations());
     const QByteArray geometry = QSettings().value(GeometryKey).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
-        resize(920, 860);
+        resize(defaultSize());
     updateState();
     updateTitle(-1);
     m_sourcesPanel->view()->setFocus();
@@ -136,12 +152,27 @@ void MainWindow::buildLayout()
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(setup);
-    splitter->addWidget(m_transferArea);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    // The transfer side scrolls rather than making the window taller than a 1280 × 720
+    // screen: at the smallest size scroll bars appear, nothing is drawn over or cut off.
+    auto *transferScroll = new QScrollArea(this);
+    transferScroll->setObjectName(QStringLiteral("transferScroll"));
+    transferScroll->setWidget(m_transferArea);
+    transferScroll->setWidgetResizable(true);
+    transferScroll->setFrameShape(QFrame::NoFrame);
+    transferScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    transferScroll->setMinimumWidth(m_transferArea->minimumSizeHint().width()
+                                    + transferScroll->style()->pixelMetric(
+                                        QStyle::PM_ScrollBarExtent, nullptr, transferScroll));
+    transferScroll->setMinimumHeight(m_transferArea->minimumSizeHint().height() / 2);
+    splitter->addWidget(transferScroll);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
+    // The list of sources starts at its smallest; the transfer side gets the rest.
+    splitter->setSizes({setup->minimumSizeHint().height(), 10000});
     splitter->restoreState(QSettings().value(SplitterKey).toByteArray());
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(4, 4, 4, 4);
     centralLayout->addWidget(splitter);
     setCentralWidget(central);
 
@@ -205,17 +236,45 @@ bool MainWindow::isBusy() const
     return m_session != nullptr || m_probeId != 0;
 }
 
+bool MainWindow::stopForQuit()
+{
+    m_startWhenChosen = -1;
+    m_probeId = 0;
+    if (!m_session) {
+        updateState();
+        return false;
+    }
+    m_session->cancel();
+    return true;
+}
+
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
 {
-    if (!request.sources.isEmpty() && isBusy()) {
+    if ((!request.sources.isEmpty() || request.start) && isBusy()) {
         m_notice->addMessage(tr("A copy is running; the new sources were not added."));
         return;
     }
+    if (!request.start) {
+        m_sources->addPaths(request.sources);
+        if (!request.destination.isEmpty())
+            m_destination->setPath(request.destination);
+        return;
+    }
+    // A start copies exactly what it names: what this window still listed from before is
+    // replaced, and without --to the folder is asked for, as in a new window.
+    m_sources->clear();
     m_sources->addPaths(request.sources);
-    if (!request.destination.isEmpty())
-        m_destination->setPath(request.destination);
-    if (request.start)
-        start(request.move);
+    if (request.destination.isEmpty()) {
+        if (m_sources->isEmpty()) {
+            m_notice->addMessage(tr("Add files or folders to copy first."));
+            return;
+        }
+        m_startWhenChosen = request.move ? 1 : 0;
+        m_destination->choose();
+        return;
+    }
+    m_destination->setPath(request.destination);
+    start(request.move);
 }
 
 void MainWindow::startCopy()

@@ -44,6 +44,9 @@ public:
     void applyLaunchRequest(const LaunchRequest &request);
     /// True from pressing Copy (or Move) until the job has finished.
     bool isBusy() const;
+    /// The process is asked to end: forgets a pending start and cancels the running job.
+    /// True when a job runs; jobFinished() follows once its part file is removed.
+    bool stopForQuit();
     /// Test seam: hooks given to every job this window starts (see IoHooks).
     void setIoHooks(const IoHooks &hooks) { m_ioHooks = hooks; }
 

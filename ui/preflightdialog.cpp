@@ -34,12 +34,18 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
     list->setHeaderLabels({tr("Problem"), tr("Path")});
     list->setRootIsDecorated(false);
     list->setAlternatingRowColors(true);
-    list->setTextElideMode(Qt::ElideMiddle);
-    list->setWordWrap(true); // a problem is a sentence: wrap it rather than cut it
+    // Never cut a problem short: the columns are as wide as their text (the list scrolls
+    // sideways), and the selected problem is spelled out in full, wrapped, below the list.
+    list->setTextElideMode(Qt::ElideNone);
     list->setUniformRowHeights(false);
-    list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    list->header()->setSectionResizeMode(1, QHeaderView::Interactive);
-    list->header()->setStretchLastSection(false);
+    list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    list->header()->setStretchLastSection(true);
+    list->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    auto *detail = new QLabel(this);
+    detail->setObjectName(QStringLiteral("preflightDetail"));
+    detail->setTextFormat(Qt::PlainText);
+    detail->setWordWrap(true);
+    detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this);
     for (const CopyIssue &issue : question.issues) {
         auto *item = new QTreeWidgetItem(list);
@@ -50,7 +56,10 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
         item->setToolTip(1, Format::path(issue.path));
         item->setIcon(0, warning);
     }
-    list->setColumnWidth(1, list->fontMetrics().averageCharWidth() * 30);
+    connect(list, &QTreeWidget::currentItemChanged, detail, [detail](QTreeWidgetItem *current) {
+        detail->setText(current ? current->toolTip(0) : QString());
+    });
+    list->setCurrentItem(list->topLevelItem(0));
     list->setMinimumHeight(list->fontMetrics().lineSpacing() * 6);
 
     auto *note = new QLabel(tr("Copy anyway to go ahead: items that do not fit or cannot be "
@@ -73,6 +82,7 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(list, 1);
+    layout->addWidget(detail);
     layout->addWidget(note);
     layout->addWidget(buttons);
     setMinimumWidth(fontMetrics().averageCharWidth() * 100);

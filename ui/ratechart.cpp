@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Sluice::Ui {
@@ -20,7 +21,7 @@ namespace {
 
 // Sets @p axis to 0 .. the smallest of 1, 2, 5 × 10^n that is >= value (and >= minimum),
 // with ticks on round numbers (steps of 0.2, 0.5 and 1 × 10^n).
-void setNiceRange(QValueAxis *axis, double value, double minimum)
+void setNiceRange(QValueAxis *axis, double value, double minimum, bool compact)
 {
     value = std::max(value, minimum);
     const double power = std::pow(10.0, std::floor(std::log10(value)));
@@ -37,7 +38,9 @@ void setNiceRange(QValueAxis *axis, double value, double minimum)
         ticks = 6;
     }
     axis->setRange(0, top);
-    axis->setTickCount(ticks);
+    // A short chart has room for three labels (0, the middle, the top); with more, Qt Charts
+    // cuts every label down to "…".
+    axis->setTickCount(compact ? 3 : ticks);
 }
 
 // Read is drawn wider and underneath write, so that both stay visible when backpressure
@@ -65,7 +68,10 @@ RateChart::RateChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("rateChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
-    m_view->setMinimumHeight(170);
+    // Low enough for a 1280 × 720 screen, high enough for readable axes. QChartView takes
+    // the chart's minimum as its own, so both are set.
+    m_chart->setMinimumSize(QSizeF(120, 100));
+    m_view->setMinimumHeight(100);
     setAccessibleName(tr("Read and write rates over the last minute"));
 
     m_read->setName(tr("Read"));
@@ -101,7 +107,8 @@ RateChart::RateChart(QWidget *parent)
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
     }
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // On the right: the chart is wide, and every pixel of height counts on a small screen.
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setBackgroundRoundness(0);
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
@@ -140,21 +147,33 @@ void RateChart::replot()
     const double right = std::max<double>(WindowMs, double(now)) / 1000.0;
     m_timeAxis->setRange(right - WindowMs / 1000.0, right);
 
-    qint64 maxRate = 0;
     qint64 maxMemory = 0;
+    QList<qint64> rates;
+    rates.reserve(m_samples.size());
     for (const Sample &sample : std::as_const(m_samples)) {
-        maxRate = std::max({maxRate, sample.readRate, sample.writeRate});
+        rates.append(std::max(sample.readRate, sample.writeRate));
         maxMemory = std::max({maxMemory, sample.resident, sample.dirty});
+    }
+    // The rate axis follows the 95th percentile of the last minute (and the rate now), not
+    // its maximum: the burst that fills the buffers at the start of a job, or one fast big
+    // file, would otherwise keep it at 100 MiB/s and flatten the small files' rates into
+    // the floor. A short spike is drawn to the top edge.
+    qint64 maxRate = 0;
+    if (!rates.isEmpty()) {
+        const qint64 now = rates.constLast();
+        const auto percentile = rates.begin() + (rates.size() - 1) * 95 / 100;
+        std::nth_element(rates.begin(), percentile, rates.end());
+        maxRate = std::max(*percentile, now);
     }
     // Rates in MiB/s, or KiB/s for slow copies, so that the axis labels stay short.
     const bool slow = maxRate < MiB;
     const double rateUnit = slow ? double(KiB) : double(MiB);
     m_rateAxis->setTitleText(slow ? tr("KiB/s") : tr("MiB/s"));
-    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0); // >= 10: integer ticks
+    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0, isCompact()); // >= 10: integer ticks
     m_memoryAxis->setTitleText(tr("memory, MiB"));
     // Twice the headroom of the rates: memory lines stay in the lower half, apart from the
     // rate lines near the top, so the two scales are not read as one.
-    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0);
+    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0, isCompact());
 
     QList<QPointF> read;
     QList<QPointF> write;
@@ -171,6 +190,21 @@ void RateChart::replot()
     m_write->replace(write);
     m_memory->replace(memory);
     m_dirty->replace(dirty);
+}
+
+bool RateChart::isCompact() const
+{
+    return height() < 12 * fontMetrics().lineSpacing();
+}
+
+void RateChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool compact = isCompact();
+    if (compact != m_compact) {
+        m_compact = compact;
+        replot();
+    }
 }
 
 void RateChart::changeEvent(QEvent *event)

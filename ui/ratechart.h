@@ -36,8 +36,11 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Too short for more than three labels on an axis.
+    bool isCompact() const;
     struct Sample
     {
         qint64 ms = 0;
@@ -60,6 +63,7 @@ private:
     QValueAxis *m_rateAxis;
     QValueAxis *m_memoryAxis;
     QList<Sample> m_samples;
+    bool m_compact = false; ///< short: fewer axis labels (see isCompact())
 };
 
 } // namespace Sluice::Ui

@@ -53,15 +53,20 @@ TransferArea::TransferArea(QWidget *parent)
     m_pause->setMinimumWidth(qMax(m_pause->sizeHint().width(),
                                   m_pause->fontMetrics().horizontalAdvance(tr("Res&ume")) + 32));
 
-    auto *controls = new QHBoxLayout;
-    controls->addStretch();
+    // Pause, Skip and Cancel stand in a column beside the chart rather than in a row of
+    // their own: the window then fits a 1280 × 720 screen with the chart still readable.
+    auto *controls = new QVBoxLayout;
     controls->addWidget(m_pause);
     controls->addWidget(m_skip);
     controls->addWidget(m_cancel);
+    controls->addStretch();
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_chart, 1);
+    bottom->addStretch(0); // takes the chart's place when it is hidden
+    bottom->addLayout(controls);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_stack);
-    layout->addLayout(controls);
-    layout->addWidget(m_chart, 1);
+    layout->addLayout(bottom, 1);
 
     connect(m_pause, &QPushButton::clicked, this, &TransferArea::pauseToggled);
     connect(m_skip, &QPushButton::clicked, this, &TransferArea::skipRequested);

@@ -24,6 +24,27 @@ QList<MainWindow *> WindowHub::windows() const
     return open;
 }
 
+void WindowHub::stopAll()
+{
+    if (m_stopRequested)
+        return;
+    m_stopRequested = true;
+    for (MainWindow *window : windows()) {
+        if (!window->stopForQuit())
+            continue;
+        ++m_stopping;
+        connect(
+            window, &MainWindow::jobFinished, this,
+            [this] {
+                if (--m_stopping == 0)
+                    Q_EMIT allStopped();
+            },
+            Qt::SingleShotConnection);
+    }
+    if (m_stopping == 0)
+        QMetaObject::invokeMethod(this, &WindowHub::allStopped, Qt::QueuedConnection);
+}
+
 MainWindow *WindowHub::open(const LaunchRequest &request)
 {
     MainWindow *target = nullptr;

@@ -25,11 +25,19 @@ public:
     MainWindow *open(const LaunchRequest &request);
     /// The open windows, oldest first.
     QList<MainWindow *> windows() const;
+    /// Cancels every running job (a signal asked the process to end); emits allStopped()
+    /// once each has finished, its part file removed. Also when nothing was running.
+    void stopAll();
+
+Q_SIGNALS:
+    void allStopped();
 
 private:
     MainWindow *createWindow();
 
     QList<QPointer<MainWindow>> m_windows;
+    int m_stopping = 0; ///< jobs stopAll() still waits for
+    bool m_stopRequested = false;
 };
 
 } // namespace Sluice::Ui

@@ -5,6 +5,7 @@
 #include "appicon.h"
 #include "instanceserver.h"
 #include "launchrequest.h"
+#include "terminationsignals.h"
 #include "translations.h"
 #include "windowhub.h"
 
@@ -80,8 +81,22 @@ int main(int argc, char **argv)
     if (!request.newWindow && InstanceServer::sendToRunning(channel, request))
         return 0; // the window already open took the sources
 
+    // SIGTERM, SIGINT, SIGHUP (logout, `kill`): cancel the jobs so that no part file stays,
+    // remove the socket file, then quit with 128 + the signal's number.
+    TerminationSignals terminationSignals;
     WindowHub hub;
     InstanceServer server(channel);
+    int caughtSignal = 0;
+    QObject::connect(&terminationSignals, &TerminationSignals::received, &hub,
+                     [&hub, &caughtSignal](int signalNumber) {
+                         if (caughtSignal == 0)
+                             caughtSignal = signalNumber;
+                         hub.stopAll();
+                     });
+    QObject::connect(&hub, &WindowHub::allStopped, &server, [&server, &caughtSignal] {
+        server.close();
+        QCoreApplication::exit(128 + caughtSignal);
+    });
     server.listen(); // not listening (another --new-window instance has it) is fine
     QObject::connect(&server, &InstanceServer::requestReceived, &hub,
                      [&hub](const LaunchRequest &incoming) { hub.open(incoming); });

@@ -15,6 +15,8 @@
 #include "windowhub.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileDialog>
 #include <QIcon>
 #include <QImage>
 #include <QSignalSpy>
@@ -54,6 +56,8 @@ private Q_SLOTS:
     void secondServerOnTheSameNameIsRefused();
     void hubRoutesRequestsToAnIdleWindow();
     void startCopiesAtOnce();
+    void handedOffStartCopiesOnlyItsSources();
+    void handedOffStartWithoutDestinationAsks();
     void windowWearsTheSluiceIcon();
 };
 
@@ -221,6 +225,54 @@ void TestLaunch::startCopiesAtOnce()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("dst/src")).isEmpty());
+}
+
+void TestLaunch::handedOffStartCopiesOnlyItsSources()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("leftover"), "old"));
+    QVERIFY(TestTree::writeFile(scratch.path("wanted"), "new"));
+    QVERIFY(TestTree::makePath(scratch.path("before")));
+    QVERIFY(TestTree::makePath(scratch.path("dst")));
+    WindowHub hub;
+    // The window still lists a source and a folder from before.
+    MainWindow *window = hub.open(
+        LaunchRequest{{scratch.path("leftover")}, scratch.path("before"), false, false, false});
+    QSignalSpy finished(window, &MainWindow::jobFinished);
+    // `sluice --start --to dst wanted` from a second launch.
+    QCOMPARE(
+        hub.open(LaunchRequest{{scratch.path("wanted")}, scratch.path("dst"), true, false, false}),
+        window);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    const auto result = finished.first().first().value<CopyResult>();
+    QCOMPARE(result.status, CopyStatus::Succeeded);
+    QCOMPARE(result.itemsTotal, 1);
+    QCOMPARE(TestTree::readFile(scratch.path("dst/wanted")), QByteArray("new"));
+    QVERIFY(!QFile::exists(QFile::decodeName(scratch.path("dst/leftover"))));
+    QCOMPARE(TestTree::countEntries(scratch.path("before")), 0);
+}
+
+void TestLaunch::handedOffStartWithoutDestinationAsks()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("leftover"), "old"));
+    QVERIFY(TestTree::writeFile(scratch.path("wanted"), "new"));
+    QVERIFY(TestTree::makePath(scratch.path("before")));
+    WindowHub hub;
+    MainWindow *window = hub.open(
+        LaunchRequest{{scratch.path("leftover")}, scratch.path("before"), false, false, false});
+    QSignalSpy finished(window, &MainWindow::jobFinished);
+    // `sluice --start wanted`: no --to, so the folder is asked for, not taken from before.
+    QCOMPARE(hub.open(LaunchRequest{{scratch.path("wanted")}, {}, true, false, false}), window);
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = UiTest::find<QFileDialog>(window, "destinationDialog"))
+                && dialog->isVisible());
+    QCOMPARE(window->sourceModel()->paths(), QList<QByteArray>{scratch.path("wanted")});
+    QVERIFY(!window->isBusy());
+    dialog->reject();
+    QTest::qWait(200);
+    QCOMPARE(finished.size(), 0);
+    QCOMPARE(TestTree::countEntries(scratch.path("before")), 0);
 }
 
 void TestLaunch::windowWearsTheSluiceIcon()

@@ -9,11 +9,13 @@
 #include "ratechart.h"
 #include "testprinters.h"
 #include "transferpanel.h"
+#include "translations.h"
 #include "uitest.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Sluice;
 using namespace Sluice::Ui;
@@ -43,6 +45,10 @@ private:
 void TestTransferPanel::initTestCase()
 {
     UiTest::isolateSettings(QStringLiteral("tst_transferpanel"));
+    // English plural forms ("1 byte") come from sluice_en.qm, as in the window.
+    static QTranslator english;
+    QVERIFY(english.load(QStringLiteral("sluice_en"), Translations::catalogueFolder()));
+    QVERIFY(QCoreApplication::installTranslator(&english));
 }
 
 CopyProgress TestTransferPanel::copying()
@@ -63,7 +69,7 @@ void TestTransferPanel::fiveGiBTotalsShowExactPerMille_data()
     QTest::addColumn<QString>("bytes");
     const qint64 total = 5 * GiB;
     QTest::newRow("nothing") << qint64(0) << 0 << u"0.0 %"_s << u"0 bytes of 5.00 GiB"_s;
-    QTest::newRow("one byte") << qint64(1) << 0 << u"0.0 %"_s << u"1 bytes of 5.00 GiB"_s;
+    QTest::newRow("one byte") << qint64(1) << 0 << u"0.0 %"_s << u"1 byte of 5.00 GiB"_s;
     QTest::newRow("past 2 GiB (int overflow)")
         << 2 * GiB + 1 << 400 << u"40.0 %"_s << u"2.00 GiB of 5.00 GiB"_s;
     QTest::newRow("half") << total / 2 << 500 << u"50.0 %"_s << u"2.50 GiB of 5.00 GiB"_s;
