@@ -160,10 +160,10 @@ void RateChart::replot()
     // the floor. A short spike is drawn to the top edge.
     qint64 maxRate = 0;
     if (!rates.isEmpty()) {
-        const qint64 now = rates.constLast();
+        const qint64 current = rates.constLast();
         const auto percentile = rates.begin() + (rates.size() - 1) * 95 / 100;
         std::nth_element(rates.begin(), percentile, rates.end());
-        maxRate = std::max(*percentile, now);
+        maxRate = std::max(*percentile, current);
     }
     // Rates in MiB/s, or KiB/s for slow copies, so that the axis labels stay short.
     const bool slow = maxRate < MiB;
