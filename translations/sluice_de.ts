@@ -356,6 +356,10 @@
         <source>hard links cannot be kept here; copied as separate files</source>
         <translation>harte Verknüpfungen sind hier nicht möglich; als getrennte Dateien kopiert</translation>
     </message>
+    <message>
+        <source>it was deleted after the scan; not copied</source>
+        <translation>sie wurde nach dem Durchsuchen gelöscht; nicht kopiert</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::PartFile</name>
@@ -448,6 +452,10 @@
     <message>
         <source>not enough free space: the copy needs %1, %2 are available</source>
         <translation>nicht genug freier Speicherplatz: Die Kopie braucht %1, verfügbar sind %2</translation>
+    </message>
+    <message>
+        <source>the checksum file already exists; choose a new name</source>
+        <translation>die Prüfsummendatei existiert bereits; wählen Sie einen neuen Namen</translation>
     </message>
 </context>
 <context>

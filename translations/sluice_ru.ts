@@ -358,6 +358,10 @@
         <source>hard links cannot be kept here; copied as separate files</source>
         <translation>жёсткие ссылки здесь невозможны; скопировано как отдельные файлы</translation>
     </message>
+    <message>
+        <source>it was deleted after the scan; not copied</source>
+        <translation>файл удалён после сканирования; не скопирован</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::PartFile</name>
@@ -450,6 +454,10 @@
     <message>
         <source>not enough free space: the copy needs %1, %2 are available</source>
         <translation>недостаточно свободного места: для копии нужно %1, доступно %2</translation>
+    </message>
+    <message>
+        <source>the checksum file already exists; choose a new name</source>
+        <translation>файл контрольных сумм уже существует; выберите другое имя</translation>
     </message>
 </context>
 <context>
