@@ -303,7 +303,9 @@ section_slow() {
     truncate -s 3G "$image"
     mkfs.ext4 -q -F "$image"
     mkdir -p "$mnt"
-    device=$(losetup -f --show "$image")
+    # Direct I/O: the backing file's own page cache would otherwise hold a second, dirty
+    # copy of everything written, which is not the copier's doing.
+    device=$(losetup -f --show --direct-io=on "$image")
     mount "$device" "$mnt"
     majmin=$(lsblk -no MAJ:MIN "$device" | tr -d ' ')
     local throttle=/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
