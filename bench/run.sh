@@ -149,12 +149,13 @@ table() {
         awk -v l="$label" -v t="$(median 2 "$label")" -v r="$ref" -v range="$(range "$label")" \
             -v rss="$(median 3 "$label")" -v cache="$(median 4 "$label")" \
             -v dirty="$(median 5 "$label")" \
-            'BEGIN {printf "| %s | %.2f | %.2f | %s | %.1f | %.0f | %.0f |\n", l, t, t / r, range,
+            'BEGIN {gsub(/\|/, "\\|", l);
+                    printf "| %s | %.2f | %.2f | %s | %.1f | %.0f | %.0f |\n", l, t, t / r, range,
                     rss / 1024, cache / 1024, dirty / 1024}' | sed 's/_/ /g'
     done
 }
 
-# compare NAME PREPARE PRIME LABEL=COMMAND...: alternating rounds; in each round every
+# compare PREPARE PRIME LABEL::COMMAND...: alternating rounds; in each round every
 # command gets a warm-up, then PREPARE (clean the destination), then PRIME (cold or warm
 # cache), then its timed run.
 compare() {
@@ -163,8 +164,8 @@ compare() {
     local round entry label command
     for round in $(seq 1 "$runs"); do
         for entry in "$@"; do
-            label=${entry%%=*}
-            command=${entry#*=}
+            label=${entry%%::*}
+            command=${entry#*::}
             log "round $round/$runs: $label"
             bash -c "$prepare"
             bash -c "$command"
@@ -211,16 +212,16 @@ section_big() {
     make_big
     local s=$src/big4 d=$work/big-out
     local commands=(
-        "sluice_auto=$(sluice "$s" "$d")"
-        "sluice_kernel=$(sluice --engine kernel "$s" "$d")"
-        "sluice_stream=$(sluice --engine stream "$s" "$d")"
-        "cp=cp $s $d"
-        "cp_--reflink=never=cp --reflink=never $s $d"
-        "dd_bs=1M=dd if=$s of=$d bs=1M status=none"
-        "rsync=rsync $s $d"
+        "sluice_auto::$(sluice "$s" "$d")"
+        "sluice_kernel::$(sluice --engine kernel "$s" "$d")"
+        "sluice_stream::$(sluice --engine stream "$s" "$d")"
+        "cp::cp $s $d"
+        "cp_--reflink=never::cp --reflink=never $s $d"
+        "dd_bs=1M::dd if=$s of=$d bs=1M status=none"
+        "rsync::rsync $s $d"
     )
     local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
     local mode
     for mode in cold warm; do
         measurements=$results/big-$mode.txt
@@ -236,22 +237,29 @@ section_small() {
     make_small
     local s=$src/tree d=$work/small-out
     local commands=(
-        "sluice=$(sluice "$s" "$d/")"
-        "sluice_--workers_1=$(sluice --workers 1 "$s" "$d/")"
-        "cp_-a=cp -a $s $d/"
-        "rsync_-a=rsync -a $s $d/"
-        "tar_|_tar=tar -C $src -cf - tree | tar -C $d -xf -"
+        "sluice::$(sluice "$s" "$d/")"
+        "sluice_--workers_1::$(sluice --workers 1 "$s" "$d/")"
+        "sluice_--workers_4::$(sluice --workers 4 "$s" "$d/")"
+        "cp_-a::cp -a $s $d/"
+        "rsync_-a::rsync -a $s $d/"
+        "tar_|_tar::tar -C $src -cf - tree | tar -C $d -xf -"
     )
     local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
     local mode
     for mode in cold warm; do
         measurements=$results/small-$mode.txt
         : > "$measurements"
         local prime="drop_caches"
         [ "$mode" = warm ] && prime="find $s -type f -exec cat {} + > /dev/null"
-        compare "rm -rf $d; mkdir -p $d; sync" "$(declare -f drop_caches); $prime" \
-            "${commands[@]}"
+        # A fresh, never-used folder for every run, reached through the symlink $d: ext4
+        # creates 20,000 files 3-5x slower right after the previous 20,000 were deleted
+        # (measured: cp -a 1.2 s into a fresh folder, 5 s after rm -rf), which would
+        # measure the deletion, not the copy. The trees are deleted at the end.
+        compare "fresh=$work/small-trees/\$RANDOM\$RANDOM; mkdir -p \$fresh; ln -sfn \$fresh $d; sync" \
+            "$(declare -f drop_caches); $prime" "${commands[@]}"
+        rm -rf "$work/small-trees" "$d"
+        sync
         table "20,000 files of 4 KiB in 200 folders, $mode cache, copy + sync" "cp_-a" \
             "${labels[@]}"
     done
@@ -390,17 +398,17 @@ section_tune() {
     make_big
     local s=$src/big4 d=$work/tune-out
     local commands=(
-        "window_2M_lag_2=$(sluice --flush-window 2M --flush-lag 2 "$s" "$d")"
-        "window_4M_lag_2=$(sluice --flush-window 4M --flush-lag 2 "$s" "$d")"
-        "window_8M_lag_2=$(sluice --flush-window 8M --flush-lag 2 "$s" "$d")"
-        "window_16M_lag_2=$(sluice --flush-window 16M --flush-lag 2 "$s" "$d")"
-        "window_32M_lag_2=$(sluice --flush-window 32M --flush-lag 2 "$s" "$d")"
-        "window_8M_lag_1=$(sluice --flush-window 8M --flush-lag 1 "$s" "$d")"
-        "window_8M_lag_4=$(sluice --flush-window 8M --flush-lag 4 "$s" "$d")"
-        "durability_none=$(sluice --durability none "$s" "$d")"
+        "window_2M_lag_2::$(sluice --flush-window 2M --flush-lag 2 "$s" "$d")"
+        "window_4M_lag_2::$(sluice --flush-window 4M --flush-lag 2 "$s" "$d")"
+        "window_8M_lag_2::$(sluice --flush-window 8M --flush-lag 2 "$s" "$d")"
+        "window_16M_lag_2::$(sluice --flush-window 16M --flush-lag 2 "$s" "$d")"
+        "window_32M_lag_2::$(sluice --flush-window 32M --flush-lag 2 "$s" "$d")"
+        "window_8M_lag_1::$(sluice --flush-window 8M --flush-lag 1 "$s" "$d")"
+        "window_8M_lag_4::$(sluice --flush-window 8M --flush-lag 4 "$s" "$d")"
+        "durability_none::$(sluice --durability none "$s" "$d")"
     )
     local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%=*}"); done
+    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
     measurements=$results/tune.txt
     : > "$measurements"
     compare "rm -f $d; sync" "$(declare -f drop_caches); drop_caches" "${commands[@]}"
