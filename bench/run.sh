@@ -155,6 +155,12 @@ table() {
     done
 }
 
+# labels_of LABEL::COMMAND...: the labels, one per line.
+labels_of() {
+    local entry
+    for entry in "$@"; do echo "${entry%%::*}"; done
+}
+
 # compare PREPARE PRIME LABEL::COMMAND...: alternating rounds; in each round every
 # command gets a warm-up, then PREPARE (clean the destination), then PRIME (cold or warm
 # cache), then its timed run.
@@ -220,8 +226,8 @@ section_big() {
         "dd_bs=1M::dd if=$s of=$d bs=1M status=none"
         "rsync::rsync $s $d"
     )
-    local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
+    local labels
+    mapfile -t labels < <(labels_of "${commands[@]}")
     local mode
     for mode in cold warm; do
         measurements=$results/big-$mode.txt
@@ -244,8 +250,8 @@ section_small() {
         "rsync_-a::rsync -a $s $d/"
         "tar_|_tar::tar -C $src -cf - tree | tar -C $d -xf -"
     )
-    local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
+    local labels
+    mapfile -t labels < <(labels_of "${commands[@]}")
     local mode
     for mode in cold warm; do
         measurements=$results/small-$mode.txt
@@ -407,8 +413,8 @@ section_tune() {
         "window_8M_lag_4::$(sluice --flush-window 8M --flush-lag 4 "$s" "$d")"
         "durability_none::$(sluice --durability none "$s" "$d")"
     )
-    local labels=()
-    for entry in "${commands[@]}"; do labels+=("${entry%%::*}"); done
+    local labels
+    mapfile -t labels < <(labels_of "${commands[@]}")
     measurements=$results/tune.txt
     : > "$measurements"
     compare "rm -f $d; sync" "$(declare -f drop_caches); drop_caches" "${commands[@]}"

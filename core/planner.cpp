@@ -18,8 +18,6 @@ namespace Sluice {
 
 namespace {
 
-constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
-
 QByteArray stripTrailingSlashes(QByteArray path)
 {
     while (path.size() > 1 && path.endsWith('/'))

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <fcntl.h>
+
 #include <QByteArray>
 #include <QString>
 
@@ -7,6 +9,9 @@
 #include <sys/types.h>
 
 namespace Sluice {
+
+/// open(2) flags for a folder that is only listed or used as an *at() anchor.
+inline constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
 
 /// Owns one POSIX file descriptor and closes it on destruction. Move-only.
 /// Not thread-safe; the owner decides which thread uses the descriptor.

@@ -25,7 +25,6 @@ namespace Sluice {
 
 namespace {
 
-constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
 constexpr qint64 FolderBytes = 4096; // what a new folder costs on most file systems
 
 // File systems whose st_size is not the size of what read(2) returns.

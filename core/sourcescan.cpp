@@ -19,7 +19,6 @@ namespace Sluice {
 
 namespace {
 
-constexpr int DirectoryOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
 constexpr qint64 InterimReportMs = 250;
 constexpr int EntriesPerCancelCheck = 64;
 

@@ -63,7 +63,7 @@ std::optional<CopyIssue> writeChecksumManifest(const QByteArray &path,
         }
     }
     const QByteArray folder = NativePath::parentPath(path);
-    UniqueFd directory(::open(folder.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    UniqueFd directory(::open(folder.constData(), DirectoryOpenFlags));
     if (!directory)
         return CopyIssue::fromErrno(FileOperation::Open, folder, errno);
     const QByteArray name = NativePath::baseName(path);
