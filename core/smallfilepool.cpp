@@ -30,7 +30,7 @@ SmallFilePool::~SmallFilePool()
 
 int SmallFilePool::defaultThreadCount()
 {
-    return std::clamp(QThread::idealThreadCount(), 2, 8);
+    return std::clamp(4 * QThread::idealThreadCount(), 4, 8);
 }
 
 void SmallFilePool::submit(std::function<void()> task)

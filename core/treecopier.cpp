@@ -13,6 +13,14 @@
 
 namespace Sluice {
 
+namespace {
+// A batch ends at this many files or bytes: enough to amortise the hand-off and keep a pool
+// thread in one folder for a while, small enough that the threads share a tree of small
+// folders evenly and the current-file display keeps moving.
+constexpr std::size_t MaxBatchFiles = 256;
+constexpr qint64 MaxBatchBytes = 8 * 1024 * 1024;
+} // namespace
+
 TreeCopier::TreeCopier(JobContext &job, const Plan &plan)
     : m_job(job)
     , m_plan(plan)
@@ -125,6 +133,37 @@ void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
                               UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
 }
 
+void TreeCopier::submitBatch()
+{
+    if (m_batch.empty())
+        return;
+    std::vector<ItemTask> batch;
+    batch.swap(m_batch);
+    m_batchBytes = 0;
+    m_pool->submit([this, batch = std::move(batch)] {
+        auto &inFlight = m_job.counters.smallFilesInFlight;
+        bool shown = false;
+        for (const ItemTask &task : batch) {
+            if (m_job.stopping())
+                return; // what is left is not counted as done
+            if (!shown) {
+                // One name per batch: building a path per file would cost more than the
+                // display gains at ten refreshes a second.
+                const PlanItem &item = m_plan.items[std::size_t(task.index)];
+                m_job.counters.setCurrentItem(m_plan.sourcePath(task.index), item.size,
+                                              Engine::Auto);
+                shown = true;
+            }
+            inFlight.fetch_add(1, std::memory_order_relaxed);
+            const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
+            inFlight.fetch_sub(1, std::memory_order_relaxed);
+            if (outcome != ItemOutcome::Copied)
+                task.destinationDirectory->incomplete.store(true);
+            account(outcome);
+        }
+    });
+}
+
 void TreeCopier::run()
 {
     const bool followAll = m_job.options.followSymlinks;
@@ -222,20 +261,16 @@ void TreeCopier::run()
                                && !(m_job.options.preserve.hardLinks && item.nlink > 1)
                                && !item.serialOnly;
             if (m_pool && small) {
-                m_job.counters.setCurrentItem(m_plan.sourcePath(index), item.size, Engine::Auto);
-                m_pool->submit([this, task] {
-                    if (m_job.stopping())
-                        return;
-                    auto &inFlight = m_job.counters.smallFilesInFlight;
-                    inFlight.fetch_add(1, std::memory_order_relaxed);
-                    const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
-                    inFlight.fetch_sub(1, std::memory_order_relaxed);
-                    if (outcome != ItemOutcome::Copied)
-                        task.destinationDirectory->incomplete.store(true);
-                    account(outcome);
-                });
+                if (!m_batch.empty()
+                    && m_batch.front().destinationDirectory != task.destinationDirectory)
+                    submitBatch();
+                m_batch.push_back(std::move(task));
+                m_batchBytes += item.size;
+                if (m_batch.size() >= MaxBatchFiles || m_batchBytes >= MaxBatchBytes)
+                    submitBatch();
                 break;
             }
+            submitBatch(); // the pool works on what is collected while this file is copied
             task.serial = true;
             const ItemOutcome outcome = m_copier.copyFile(task, &reader());
             m_job.counters.clearCurrentItem();
@@ -254,8 +289,10 @@ void TreeCopier::run()
         }
         ++index;
     }
-    if (m_pool)
+    if (m_pool) {
+        submitBatch();
         m_pool->waitForAll();
+    }
     levels.clear(); // post-order: folder metadata is applied as the last references go
     m_job.counters.clearCurrentItem();
 }

@@ -101,7 +101,7 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                        "detected and reported)."));
     const QCommandLineOption workers(
         QStringLiteral("workers"),
-        QStringLiteral("Threads for small files (default: processors, 2 to 8; 1 = none)."),
+        QStringLiteral("Threads for small files (default: 4 per processor, 4 to 8; 1 = none)."),
         QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption dryRun(
         QStringLiteral("dry-run"),

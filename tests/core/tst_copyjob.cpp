@@ -5,6 +5,12 @@
 #include "testtree.h"
 
 #include <QTest>
+#include <QThread>
+
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -84,6 +90,9 @@ private Q_SLOTS:
     void emptyJobEndsAtHundredPercent();
     void dryRunWritesNothing();
     void readsPseudoFilesToTheirRealEnd();
+    void permissionBitsAreExactInNewAndExistingFolders_data();
+    void permissionBitsAreExactInNewAndExistingFolders();
+    void smallFilesOfOneFolderStayOnOneThread();
 };
 
 void TestCopyJob::copiesEveryKindOfEntryIdentically_data()
@@ -259,6 +268,113 @@ void TestCopyJob::readsPseudoFilesToTheirRealEnd()
         QCOMPARE(withoutClock(cpuinfo), withoutClock(TestTree::readFile("/proc/cpuinfo")));
         QCOMPARE(TestTree::readFile(sysCopy), sysValue);
     }
+}
+
+void TestCopyJob::permissionBitsAreExactInNewAndExistingFolders_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<bool>("preserveMode");
+    QTest::addColumn<int>("umask");
+    // In a folder the job creates, the part file may start with its final mode (no fchmod);
+    // in an existing folder it starts as 0600. Both must end with the same, exact bits.
+    for (const int mode : {0644, 0600, 0640, 0755, 0444, 0200, 0000, 0777, 01755, 02750, 04755}) {
+        for (const bool preserve : {true, false}) {
+            for (const int mask : {022, 027, 077}) {
+                QTest::addRow("%04o %s umask %03o", mode, preserve ? "kept" : "masked", mask)
+                    << mode << preserve << mask;
+            }
+        }
+    }
+}
+
+void TestCopyJob::permissionBitsAreExactInNewAndExistingFolders()
+{
+    QFETCH(int, mode);
+    QFETCH(bool, preserveMode);
+    QFETCH(int, umask);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/sub/f"), "data"));
+    QVERIFY(TestTree::writeFile(scratch.path("g"), "more"));
+    QVERIFY(::chmod(scratch.path("src/sub/f").constData(), mode_t(mode)) == 0);
+    QVERIFY(::chmod(scratch.path("g").constData(), mode_t(mode)) == 0);
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+
+    const mode_t previous = ::umask(mode_t(umask));
+    CopyOptions options = JobRunner::quickOptions();
+    options.preserve.mode = preserveMode;
+    options.smallFileWorkers = 2;
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("src"), scratch.path("g")}, scratch.path("out"), options);
+    ::umask(previous);
+
+    QCOMPARE(run.result.status, CopyStatus::Succeeded);
+    // Owner and group are kept (the copier owns the source), so set-ID bits stay too.
+    const mode_t expected = preserveMode ? mode_t(mode) : mode_t(mode) & 0777 & ~mode_t(umask);
+    struct stat created = {};
+    struct stat existing = {};
+    QVERIFY(::lstat(scratch.path("out/src/sub/f").constData(), &created) == 0);
+    QVERIFY(::lstat(scratch.path("out/g").constData(), &existing) == 0);
+    QCOMPARE(created.st_mode & 07777, expected);  // in a folder the job created
+    QCOMPARE(existing.st_mode & 07777, expected); // in a folder that existed
+    QVERIFY(::chmod(scratch.path("out/src/sub/f").constData(), 0600) == 0);
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/sub/f")), QByteArray("data"));
+}
+
+void TestCopyJob::smallFilesOfOneFolderStayOnOneThread()
+{
+    // Small files go to the pool in batches of one folder's files: two threads creating and
+    // renaming in one folder would queue on its lock. 12 folders of 20 files, one of 600
+    // (more than one batch), and a file of 2 MiB copied by the job's own thread meanwhile.
+    Scratch scratch;
+    const QByteArray source = scratch.path("src");
+    int files = 0;
+    for (int folder = 0; folder < 12; ++folder) {
+        const QByteArray path = source + "/d" + QByteArray::number(folder);
+        QVERIFY(TestTree::makePath(path));
+        for (int file = 0; file < 20; ++file, ++files)
+            QVERIFY(TestTree::writePatternFile(path + "/f" + QByteArray::number(file),
+                                               100 + file * 37, folder * 100 + file));
+    }
+    QVERIFY(TestTree::makePath(source + "/wide"));
+    for (int file = 0; file < 600; ++file, ++files)
+        QVERIFY(
+            TestTree::writePatternFile(source + "/wide/w" + QByteArray::number(file), file, file));
+    QVERIFY(TestTree::writePatternFile(source + "/big", 2 * MiB, 7));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+
+    std::mutex mutex;
+    std::condition_variable secondThread;
+    std::map<QByteArray, std::set<QThread *>> threadsByFolder;
+    std::set<QThread *> threads;
+    IoHooks hooks;
+    hooks.afterPartCreated = [&](const QByteArray &partPath) {
+        const QByteArray folder = partPath.left(partPath.lastIndexOf('/'));
+        std::unique_lock lock(mutex);
+        threadsByFolder[folder].insert(QThread::currentThread());
+        threads.insert(QThread::currentThread());
+        // The first file waits (up to 10 s) until a second thread copies too: proof that the
+        // folders really are copied in parallel, not one after the other.
+        if (threads.size() == 1)
+            secondThread.wait_for(lock, std::chrono::seconds(10),
+                                  [&] { return threads.size() > 1; });
+        else
+            secondThread.notify_all();
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.smallFileWorkers = 4;
+    const JobRunner::Run run = JobRunner::run({source}, scratch.path("out"), options, {}, hooks);
+
+    QCOMPARE(run.result.status, CopyStatus::Succeeded);
+    QCOMPARE(run.result.itemsCopied, qint64(files + 1 + 1 + 13)); // files, big, src + folders
+    const QStringList differences = TestTree::compareTrees(source, scratch.path("out/src"));
+    QVERIFY2(differences.isEmpty(), qPrintable(differences.join(QLatin1Char('\n'))));
+    QVERIFY(threads.size() > 1);
+    for (int folder = 0; folder < 12; ++folder) {
+        const QByteArray path = scratch.path("out/src/d") + QByteArray::number(folder);
+        QCOMPARE(threadsByFolder[path].size(), std::size_t(1));
+    }
+    QCOMPARE(threadsByFolder.count(scratch.path("out/src/wide")), std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestCopyJob)
