@@ -92,6 +92,7 @@ struct ItemCopier::Attempt
 ItemCopier::ItemCopier(JobContext &job, const Plan &plan)
     : m_job(job)
     , m_plan(plan)
+    , m_links(job, plan)
 {}
 
 QByteArray ItemCopier::sourcePath(const ItemTask &task) const
@@ -108,7 +109,7 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
 {
     const PlanItem &item = m_plan.items[std::size_t(task.index)];
     if (item.hardLinkOf >= 0) {
-        if (const auto linked = linkToFirst(task))
+        if (const auto linked = m_links.linkToFirst(task))
             return *linked;
         // The first name was not copied, or the destination cannot link: this name becomes
         // a copy of its own, and its bytes join the total (counted once, for the first name).
@@ -194,7 +195,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
 
     QByteArray partName = partFileName(placement.name, item.partNameTaken);
     QByteArray destination = destinationPath(task, placement.name);
-    const int partFd = createPartFile(directoryFd, partName);
+    // In a folder this copy created (mode 0700 until it is finished) nobody else can reach
+    // the part file: it may start with its final mode, and its identity need not be checked
+    // again before the rename. Three system calls fewer per file (issue 5: small files).
+    const bool privateFolder = task.destinationDirectory->createdByCopy;
+    const mode_t createdMode =
+        privateFolder ? creationMode(item, m_job.options.preserve, m_job.umask) : mode_t(0600);
+    const int partFd = createPartFile(directoryFd, partName, createdMode);
     if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
         // A create that failed half-way (some FUSE file systems) must not leave an empty
         // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
@@ -210,8 +217,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     UniqueFd part(partFd);
     PartFileGuard guard(directoryFd, partName);
     CreatedPart created;
-    if (struct stat st = {}; ::fstat(part.get(), &st) == 0)
-        created = CreatedPart::fromStat(st);
+    if (!privateFolder) {
+        if (struct stat st = {}; ::fstat(part.get(), &st) == 0)
+            created = CreatedPart::fromStat(st);
+    }
     if (m_job.hooks.afterPartCreated)
         m_job.hooks.afterPartCreated(destinationPath(task, partName));
 
@@ -233,9 +242,10 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
         };
     std::optional<FlushBehind> flush;
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
-    // Big files go through the serial path; writing back behind them keeps the dirty page
-    // cache bounded. Small files in the pool are left to the final syncfs(2).
-    if (durable && task.serial) {
+    // Writing back behind big files keeps the dirty page cache bounded. Small files are left
+    // to the final syncfs(2), also on the serial path (--workers 1): starting write-back of
+    // each one on its own made 20,000 files of 4 KiB 2.5 times slower.
+    if (durable && task.serial && before.st_size >= m_job.options.smallFileThreshold) {
         flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow,
                       m_job.options.flushLag);
         transfer.flush = &*flush;
@@ -322,13 +332,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     }
 
     if (const int error = applyMetadata(part.get(), sourceFd.get(), item, m_job.options.preserve,
-                                        m_job.umask, destination, m_job.issues))
+                                        m_job.umask, destination, m_job.issues, createdMode))
         return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
 
     for (int tries = 0;; ++tries) {
-        const int error =
-            renameIntoPlace(directoryFd, partName, placement.name,
-                            placement.action == Placement::Action::Overwrite, created);
+        const int error = renameIntoPlace(directoryFd, partName, placement.name,
+                                          placement.action == Placement::Action::Overwrite,
+                                          privateFolder ? nullptr : &created);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= 3)
@@ -349,7 +359,7 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     if (!digest.isEmpty())
         recordChecksum(m_job, digest, destination);
     if (m_job.options.preserve.hardLinks && item.nlink > 1)
-        rememberLink(task, placement.name);
+        m_links.remember(task, placement.name);
     queueSourceRemoval(m_job, m_plan, task);
     return {ItemOutcome::Copied, std::nullopt};
 }
@@ -416,94 +426,6 @@ std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
         != 0)
         return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
     return ItemOutcome::Copied;
-}
-
-void ItemCopier::rememberLink(const ItemTask &task, const QByteArray &finalName)
-{
-    // Keyed by the group's first name (what later names look up), by whichever name of the
-    // group was copied first: when the first name failed, the others link to the next.
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const qint32 group = item.hardLinkOf >= 0 ? item.hardLinkOf : task.index;
-    std::lock_guard lock(m_linkMutex);
-    if (!m_firstLinks.contains(group))
-        m_firstLinks.insert(group, {task.destinationDirectory, finalName});
-}
-
-std::optional<ItemOutcome> ItemCopier::linkToFirst(const ItemTask &task)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    std::pair<DirectoryRef, QByteArray> first;
-    {
-        std::lock_guard lock(m_linkMutex);
-        const auto found = m_firstLinks.constFind(item.hardLinkOf);
-        if (found == m_firstLinks.cend())
-            return std::nullopt;
-        first = *found;
-    }
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-    for (int attempt = 1;; ++attempt) {
-        const struct stat source = statFromItem(item);
-        const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                     !task.destinationDirectory->createdByCopy,
-                                                     item, source, sourcePath(task), destination);
-        if (placement.action == Placement::Action::Skip)
-            return ItemOutcome::Skipped;
-        if (placement.action == Placement::Action::Cancel)
-            return ItemOutcome::Cancelled;
-        int error = 0;
-        CopyIssue issue;
-        if (placement.action == Placement::Action::Fail) {
-            issue = placement.issue;
-        } else {
-            // Link under the part name, then rename: the final name appears atomically.
-            const QByteArray partName = partFileName(placement.name, item.partNameTaken);
-            ::unlinkat(directoryFd, partName.constData(), 0);
-            if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
-                         partName.constData(), 0)
-                != 0) {
-                error = errno;
-                if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
-                    || error == EXDEV) {
-                    // FAT and the like cannot link (nor can an inode with too many links):
-                    // like other metadata the destination refuses, copy the data and warn.
-                    ::unlinkat(directoryFd, partName.constData(), 0);
-                    CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination,
-                                                             error, IssueSeverity::Warning);
-                    refused.detail = QCoreApplication::translate(
-                        "Sluice::ItemCopier", "hard links cannot be kept here; copied "
-                                              "as separate files");
-                    m_job.issues.addGrouped(refused);
-                    return std::nullopt;
-                }
-            } else {
-                PartFileGuard guard(directoryFd, partName);
-                CreatedPart created;
-                if (struct stat st = {}; ::fstatat(first.first->fd.get(), first.second.constData(),
-                                                   &st, AT_SYMLINK_NOFOLLOW)
-                                         == 0)
-                    created = CreatedPart::fromStat(st);
-                if (m_job.hooks.afterPartCreated)
-                    m_job.hooks.afterPartCreated(destinationPath(task, partName));
-                error = renameIntoPlace(directoryFd, partName, placement.name,
-                                        placement.action == Placement::Action::Overwrite, created);
-                if (error == 0) {
-                    guard.commit();
-                    queueSourceRemoval(m_job, m_plan, task);
-                    return ItemOutcome::Copied;
-                }
-            }
-            issue = renameIssue(error, destinationPath(task, partName), destination,
-                                FileOperation::Link);
-        }
-        const ErrorAction action =
-            resolveError(m_job, issue, attempt, sourcePath(task), destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        if (action == ErrorAction::Abort && !m_job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
 }
 
 } // namespace Sluice

@@ -1,12 +1,10 @@
 #pragma once
 
 #include "directoryhandle.h"
+#include "hardlinkcopier.h"
 #include "itemtask.h"
 #include "plan.h"
 
-#include <QHash>
-
-#include <mutex>
 #include <optional>
 
 namespace Sluice {
@@ -21,10 +19,12 @@ class ItemProgress;
 /// file: open the source (O_NOFOLLOW, so a file swapped for a symlink since the scan is
 /// refused), decide the destination name (collision policy), create the part file
 /// ".<name>.sluice-part" with O_CREAT | O_EXCL and mode 0600 (never following a planted
-/// symlink), move the data with the chosen engine and its fallbacks, flush per durability,
-/// apply metadata, then renameat2(2) onto the final name with RENAME_NOREPLACE unless
+/// symlink; in a folder the copy created, still 0700, with the final mode: creationMode()),
+/// move the data with the chosen engine and its fallbacks, flush per durability, apply
+/// metadata, then renameat2(2) onto the final name with RENAME_NOREPLACE unless
 /// overwriting. A PartFileGuard removes the part file on every early exit, so the final
 /// name never holds partial data. Errors go through the error policy (retry, skip, abort).
+/// Further names of a hard-linked inode are linked by a HardLinkCopier.
 class ItemCopier final
 {
 public:
@@ -45,17 +45,12 @@ private:
     Attempt attemptFile(const ItemTask &task, ChunkReader *reader, ItemProgress &progress);
     DataOutcome moveData(const ItemTask &task, DataTransfer &transfer, ChunkReader *reader,
                          dev_t sourceDevice);
-    /// Links a further name of an inode to the copy of its first name; nothing when the
-    /// first name was not copied (then this name is copied instead).
-    std::optional<ItemOutcome> linkToFirst(const ItemTask &task);
-    void rememberLink(const ItemTask &task, const QByteArray &finalName);
     QByteArray sourcePath(const ItemTask &task) const;
     QByteArray destinationPath(const ItemTask &task, const QByteArray &name) const;
 
     JobContext &m_job;
     const Plan &m_plan;
-    std::mutex m_linkMutex;
-    QHash<qint32, std::pair<DirectoryRef, QByteArray>> m_firstLinks;
+    HardLinkCopier m_links;
 };
 
 } // namespace Sluice

@@ -129,7 +129,7 @@ ItemOutcome copySpecialEntry(JobContext &job, const Plan &plan, const ItemTask &
                     if (error == 0)
                         error = renameIntoPlace(directoryFd, partName, placement.name,
                                                 placement.action == Placement::Action::Overwrite,
-                                                created);
+                                                &created);
                     if (error == 0) {
                         guard.commit();
                         queueSourceRemoval(job, plan, task);

@@ -98,8 +98,22 @@ int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool ac
     return copied;
 }
 
+mode_t creationMode(const PlanItem &item, const PreserveOptions &preserve, mode_t umask)
+{
+    const bool ownerKept = item.uid == effectiveUser();
+    const bool groupKept = item.gid == effectiveGroup();
+    if (preserve.ownership && (!ownerKept || !groupKept))
+        return 0600; // fchown(2) comes first and may change what the mode must be
+    const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
+    if ((mode & ~mode_t(0777)) != 0 || (mode & umask) != 0 || (mode & S_IRUSR) == 0
+        || (mode & S_IWUSR) == 0)
+        return 0600; // special bits, bits the umask would drop, or a copy we could not write
+    return mode;
+}
+
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
-                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues)
+                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues,
+                  mode_t createdMode)
 {
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
@@ -115,7 +129,10 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
                 return fatal;
         }
     }
-    if (::fchmod(fd, effectiveMode(item, preserve, umask, ownerKept, groupKept)) != 0) {
+    const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
+    const bool ownerChanged =
+        preserve.ownership && (item.uid != effectiveUser() || item.gid != effectiveGroup());
+    if ((ownerChanged || mode != createdMode) && ::fchmod(fd, mode) != 0) {
         if (const int fatal = report(issues, FileOperation::SetPermissions, destinationPath, errno))
             return fatal;
     }

@@ -18,10 +18,19 @@ class IssueLog;
 /// A destination that refuses a kind of metadata (EPERM, EOPNOTSUPP, ENOTSUP, EINVAL) gets
 /// one grouped warning per kind for the whole job (IssueLog::addGrouped); the data copy
 /// stands. Returns the errno of a failure that makes the copy unusable (EIO) or 0.
-/// Permission bits are always set (the part file starts as 0600, folders as 0700): the
-/// source's when preserving modes, else the source's masked with @p umask like cp(1).
+/// Permission bits are set (the part file starts as 0600, folders as 0700): the source's
+/// when preserving modes, else the source's masked with @p umask like cp(1); fchmod(2) is
+/// left out when no owner change happened and @p createdMode (the mode @p fd was created
+/// with, creationMode()) already is the final mode.
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
-                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues);
+                  mode_t umask, const QByteArray &destinationPath, IssueLog &issues,
+                  mode_t createdMode = mode_t(-1));
+
+/// The mode to create a regular file's copy with when nobody else can reach it before it is
+/// finished (inside a folder the copy created, mode 0700): its final mode when open(2) gives
+/// exactly that under @p umask (plain permission bits the umask keeps, no owner or group to
+/// change afterwards), so applyMetadata() needs no fchmod(2); otherwise 0600.
+mode_t creationMode(const PlanItem &item, const PreserveOptions &preserve, mode_t umask);
 
 /// Like applyMetadata() for an entry that cannot be opened (symlink, FIFO, device): uses
 /// fchownat(2) and utimensat(2) with AT_SYMLINK_NOFOLLOW relative to @p directoryFd. Symlinks

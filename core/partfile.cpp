@@ -35,12 +35,12 @@ bool isPartFileName(const QByteArray &name)
            && name.endsWith(PartFileSuffix);
 }
 
-int createPartFile(int directoryFd, const QByteArray &partName)
+int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode)
 {
     constexpr int Flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY;
     for (int attempt = 0; attempt < 2; ++attempt) {
         const int fd =
-            retryOnEintr([&] { return ::openat(directoryFd, partName.constData(), Flags, 0600); });
+            retryOnEintr([&] { return ::openat(directoryFd, partName.constData(), Flags, mode); });
         if (fd >= 0) {
             // The lock tells a later run's stale-part cleanup that this file is alive.
             ::flock(fd, LOCK_EX | LOCK_NB);
@@ -79,13 +79,15 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
 }
 
 int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
-                    bool overwrite, const CreatedPart &created)
+                    bool overwrite, const CreatedPart *created)
 {
-    struct stat now = {};
-    if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
-        return errno == ENOENT ? PartReplaced : errno;
-    if (!created.sameAs(now))
-        return PartReplaced;
+    if (created) {
+        struct stat now = {};
+        if (::fstatat(directoryFd, partName.constData(), &now, AT_SYMLINK_NOFOLLOW) != 0)
+            return errno == ENOENT ? PartReplaced : errno;
+        if (!created->sameAs(now))
+            return PartReplaced;
+    }
     if (!overwrite)
         return renameNoReplace(directoryFd, partName, finalName);
     return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0

@@ -22,11 +22,12 @@ QByteArray partFileName(const QByteArray &finalName, bool variant = false);
 bool isPartFileName(const QByteArray &name);
 
 /// Creates the part file @p partName in @p directoryFd with O_CREAT | O_EXCL | O_NOFOLLOW and
-/// mode 0600 (open(2)): it never follows a symlink planted there and never opens someone
-/// else's file. Takes an exclusive flock(2) so that a later run's stale-part cleanup leaves
-/// it alone; a leftover of an interrupted run (not locked) is replaced. Returns the
-/// descriptor (read-write), or -errno; -EBUSY when a running copy holds that name.
-int createPartFile(int directoryFd, const QByteArray &partName);
+/// @p mode (open(2); 0600 unless the folder is private to this copy, see creationMode()): it
+/// never follows a symlink planted there and never opens someone else's file. Takes an
+/// exclusive flock(2) so that a later run's stale-part cleanup leaves it alone; a leftover of
+/// an interrupted run (not locked) is replaced. Returns the descriptor (read-write), or
+/// -errno; -EBUSY when a running copy holds that name.
+int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode = 0600);
 
 /// What a copy created under a part name (a part file, link, FIFO or node), checked again
 /// right before the name is renamed into place.
@@ -59,9 +60,11 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
 /// @p overwrite. First checks that the part name still holds @p created: anyone who may
 /// write in the destination folder could have replaced it meanwhile (with a link to a file
 /// elsewhere, say), and renaming would then put their entry, not the copy, under the final
-/// name. Returns 0, PartReplaced, or an errno value.
+/// name. Null @p created skips that check, for a folder this copy created with mode 0700 and
+/// has not finished (nobody else can enter it; the part file's flock(2) keeps other Sluice
+/// runs out). Returns 0, PartReplaced, or an errno value.
 int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArray &finalName,
-                    bool overwrite, const CreatedPart &created);
+                    bool overwrite, const CreatedPart *created);
 
 /// The issue for a failed renameIntoPlace(): @p error's cause, or for PartReplaced a message
 /// naming the part file that someone else replaced.
