@@ -164,8 +164,8 @@ void Planner::fillItem(PlanItem &item, const struct stat &st) const
     item.mtime = st.st_mtim;
 }
 
-bool Planner::statEntry(int directoryFd, const QByteArray &name, const QByteArray &path,
-                        bool follow, struct stat &st, bool &loop)
+bool Planner::statEntry(int directoryFd, const QByteArray &name, bool follow, struct stat &st,
+                        bool &loop)
 {
     loop = false;
     if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
@@ -175,7 +175,7 @@ bool Planner::statEntry(int directoryFd, const QByteArray &name, const QByteArra
     struct stat target = {};
     if (::fstatat(directoryFd, name.constData(), &target, 0) != 0) {
         // Dangling, or a chain of links that never ends: keep the link itself, verbatim.
-        qCDebug(lcPlan) << "not following" << path << errnoName(errno);
+        qCDebug(lcPlan) << "not following" << name << errnoName(errno);
         return true;
     }
     if (S_ISDIR(target.st_mode) && m_ancestors.contains(qMakePair(target.st_dev, target.st_ino))) {
@@ -334,16 +334,19 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
         const QByteArray name = frame.names[frame.next++];
         const int parentFd = ::dirfd(frame.directory);
         const qint32 parentIndex = frame.index;
-        const QByteArray path = plan.sourcePath(parentIndex) + '/' + name;
+        // Built only for messages: most entries never need their path.
+        auto path = [&plan, parentIndex, &name] {
+            return plan.sourcePath(parentIndex) + '/' + name;
+        };
 
         struct stat st = {};
         bool loop = false;
         bool skipEntry = false;
         for (int attempt = 1;; ++attempt) {
-            if (statEntry(parentFd, name, path, follow, st, loop))
+            if (statEntry(parentFd, name, follow, st, loop))
                 break;
             const ErrorAction action =
-                m_onError(CopyIssue::fromErrno(FileOperation::Stat, path, errno), attempt);
+                m_onError(CopyIssue::fromErrno(FileOperation::Stat, path(), errno), attempt);
             if (action == ErrorAction::Abort) {
                 while (!stack.empty())
                     leave();
@@ -359,7 +362,7 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
             continue;
         if (loop) {
             m_job.issues.add(CopyIssue::withDetail(
-                FileOperation::Plan, path,
+                FileOperation::Plan, path(),
                 QCoreApplication::translate(
                     "Sluice::Planner",
                     "symbolic link loop: it leads back to a folder that contains it; "
@@ -403,8 +406,8 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
             const int error = childFd < 0 ? errno : enter(index, childFd);
             if (error == 0)
                 break;
-            const ErrorAction action =
-                m_onError(CopyIssue::fromErrno(FileOperation::ReadDirectory, path, error), attempt);
+            const ErrorAction action = m_onError(
+                CopyIssue::fromErrno(FileOperation::ReadDirectory, path(), error), attempt);
             if (action == ErrorAction::Abort) {
                 while (!stack.empty())
                     leave();

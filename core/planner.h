@@ -43,8 +43,8 @@ private:
     bool walkRoot(Plan &plan, qint32 rootIndex);
     bool walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd);
     void fillItem(PlanItem &item, const struct stat &st) const;
-    bool statEntry(int directoryFd, const QByteArray &name, const QByteArray &path, bool follow,
-                   struct stat &st, bool &loop);
+    bool statEntry(int directoryFd, const QByteArray &name, bool follow, struct stat &st,
+                   bool &loop);
 
     JobContext &m_job;
     ErrorHandler m_onError;
