@@ -77,13 +77,17 @@ void CopyWorker::run()
 
     CopyResult result;
     Plan plan;
+    bool copied = false;
     if (buildPlan(plan, result) && runChecks(plan, result) && !job.options.dryRun) {
         job.counters.setPhase(CopyPhase::Copying);
         TreeCopier copier(job, plan);
         copier.run();
         flush(copier);
+        copied = true;
     }
-    if (!job.options.checksumFile.isEmpty() && !job.options.dryRun) {
+    // Only a job that copied writes its manifest (with what it copied, also when cancelled):
+    // one stopped by its checks must not leave an empty checksum file behind.
+    if (copied && !job.options.checksumFile.isEmpty()) {
         if (const auto issue = writeChecksumManifest(job.options.checksumFile, job.manifest))
             job.issues.add(*issue);
     }

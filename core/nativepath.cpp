@@ -1,5 +1,7 @@
 #include "nativepath.h"
 
+#include <cstdlib>
+
 namespace Sluice::NativePath {
 
 namespace {
@@ -142,6 +144,36 @@ QByteArray parentPath(const QByteArray &path)
     if (slash == 0)
         return QByteArrayLiteral("/");
     return path.left(slash);
+}
+
+QByteArray canonicalLocation(const QByteArray &path)
+{
+    const QByteArray absolute = path.startsWith('/') ? path : QByteArray("./") + path;
+    QList<QByteArray> rest; // components below the existing part, innermost last
+    QByteArray existing = absolute;
+    for (;;) {
+        if (char *resolved = ::realpath(existing.constData(), nullptr)) {
+            QList<QByteArray> parts;
+            for (const QByteArray &part : QByteArray(resolved).split('/')) {
+                if (!part.isEmpty())
+                    parts.append(part);
+            }
+            ::free(resolved);
+            for (auto it = rest.crbegin(); it != rest.crend(); ++it) {
+                if (*it == "..") {
+                    if (!parts.isEmpty())
+                        parts.removeLast();
+                } else if (!it->isEmpty() && *it != ".") {
+                    parts.append(*it);
+                }
+            }
+            return '/' + parts.join('/');
+        }
+        if (existing == "/" || existing == ".")
+            return {};
+        rest.append(baseName(existing));
+        existing = parentPath(existing);
+    }
 }
 
 } // namespace Sluice::NativePath

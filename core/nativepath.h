@@ -41,4 +41,10 @@ QByteArray baseName(const QByteArray &path);
 /// Everything before the last component ("a/b" gives "a", "b" gives ".", "/b" gives "/").
 QByteArray parentPath(const QByteArray &path);
 
+/// Where @p path is, as an absolute path without symlinks, "." or "..": realpath(3) of its
+/// longest existing leading part, followed by the rest (which need not exist yet, such as a
+/// file a copy will create), with "." and ".." applied by name. Empty when not even the
+/// current folder can be resolved.
+QByteArray canonicalLocation(const QByteArray &path);
+
 } // namespace Sluice::NativePath

@@ -205,6 +205,31 @@ void markTakenPartNames(Plan &plan)
     }
 }
 
+// The item whose copy will be at @p path (compared without symlinks, "." or ".."), or -1.
+qint32 plannedItemAt(const Plan &plan, const QByteArray &path)
+{
+    const QByteArray where = NativePath::canonicalLocation(path);
+    if (where.isEmpty())
+        return -1;
+    auto next = qint32(0);
+    for (qint32 rootIndex = 0; rootIndex < plan.roots.size(); ++rootIndex) {
+        const PlanRoot &root = plan.roots[rootIndex];
+        const qint32 first = next;
+        while (next < qint32(plan.items.size()) && plan.items[std::size_t(next)].root == rootIndex)
+            ++next;
+        const QByteArray given = NativePath::join(root.destinationParent, root.destinationName);
+        const QByteArray top = NativePath::canonicalLocation(given);
+        if (top.isEmpty() || (where != top && !where.startsWith(top + '/')))
+            continue;
+        const QByteArray relative = where.mid(top.size()); // "" or "/a/b"
+        for (qint32 index = first; index < next; ++index) {
+            if (plan.destinationPath(index).mid(given.size()) == relative)
+                return index;
+        }
+    }
+    return -1;
+}
+
 } // namespace
 
 PreflightReport runPreflight(JobContext &job, Plan &plan)
@@ -225,6 +250,13 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                 FileOperation::Preflight, manifest,
                 QCoreApplication::translate(
                     "Sluice::Preflight", "the checksum file already exists; choose a new name")));
+        else if (const qint32 taken = plannedItemAt(plan, manifest); taken >= 0)
+            report.fatal.append(CopyIssue::withDetail(
+                FileOperation::Preflight, manifest,
+                QCoreApplication::translate("Sluice::Preflight",
+                                            "the copy of “%1” will have this name; choose "
+                                            "another name for the checksum file")
+                    .arg(NativePath::toDisplay(plan.sourcePath(taken)))));
     }
 
     // Each root's items are one contiguous run of the plan (pre-order walk, root by root).

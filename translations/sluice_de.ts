@@ -457,6 +457,10 @@
         <source>the checksum file already exists; choose a new name</source>
         <translation>die Prüfsummendatei existiert bereits; wählen Sie einen neuen Namen</translation>
     </message>
+    <message>
+        <source>the copy of “%1” will have this name; choose another name for the checksum file</source>
+        <translation>die Kopie von „%1“ bekommt diesen Namen; wählen Sie einen anderen Namen für die Prüfsummendatei</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>

@@ -459,6 +459,10 @@
         <source>the checksum file already exists; choose a new name</source>
         <translation>файл контрольных сумм уже существует; выберите другое имя</translation>
     </message>
+    <message>
+        <source>the copy of “%1” will have this name; choose another name for the checksum file</source>
+        <translation>копия «%1» получит это имя; выберите другое имя для файла контрольных сумм</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>

@@ -219,15 +219,33 @@ void TestVerify::checksumFileNeverReplacesAFile()
     QCOMPARE(FsHelpers::fileDigest(disk->path("f5m")), sourceDigest);
     QVERIFY(::access(disk->path("out/f5m").constData(), F_OK) != 0);
 
-    options.checksumFile = disk->path("out/copy"); // the name the copy gets
-    const JobRunner::Run clash =
-        JobRunner::run({disk->path("f5m")}, disk->path("out/copy"), options);
-    QCOMPARE(clash.result.status, CopyStatus::Failed);
-    QCOMPARE(clash.result.itemsCopied, qint64(1));
-    const CopyIssue *issue = FsHelpers::findError(clash.result, "out/copy");
-    QVERIFY2(issue && issue->errorCode == EEXIST,
-             qPrintable(FsHelpers::describeIssues(clash.result)));
-    QCOMPARE(FsHelpers::fileDigest(disk->path("out/copy")), sourceDigest);
+    // The name a copy will get, however it is spelled: refused before anything is copied.
+    QVERIFY(TestTree::makePath(disk->path("tree/sub")));
+    QVERIFY(TestTree::writeFile(disk->path("tree/sub/a"), "a"));
+    QVERIFY(::symlink(disk->path("out").constData(), disk->path("out-link").constData()) == 0);
+    const QList<std::pair<QList<QByteArray>, QByteArray>> clashes = {
+        {{disk->path("f5m"), disk->path("out/copy")}, disk->path("out/copy")},
+        {{disk->path("f5m"), disk->path("out/copy")}, disk->path("out-link/./x/../copy")},
+        {{disk->path("tree"), disk->path("out")}, disk->path("out/tree/sub/a")},
+        {{disk->path("tree"), disk->path("out")}, disk->path("out/tree/sub")},
+    };
+    for (const auto &[paths, manifest] : clashes) {
+        options.checksumFile = manifest;
+        const JobRunner::Run clash = JobRunner::run({paths[0]}, paths[1], options);
+        QCOMPARE(clash.result.status, CopyStatus::Failed);
+        QVERIFY(!clash.result.started);
+        const CopyIssue *issue = FsHelpers::findError(clash.result, manifest);
+        QVERIFY2(issue && issue->message().contains(QStringLiteral("will have this name")),
+                 qPrintable(FsHelpers::describeIssues(clash.result)));
+        QCOMPARE(TestTree::countEntries(disk->path("out")), qint64(0)); // no empty manifest
+        QCOMPARE(clash.result.issues.size(), 1); // only the refusal, nothing about writing
+    }
+    // A name next to the copies is fine.
+    options.checksumFile = disk->path("out/tree.xxh128");
+    const JobRunner::Run fine = JobRunner::run({disk->path("tree")}, disk->path("out"), options);
+    QCOMPARE(fine.result.status, CopyStatus::Succeeded);
+    QCOMPARE(TestTree::readFile(disk->path("out/tree/sub/a")), QByteArray("a"));
+    QVERIFY(TestTree::readFile(disk->path("out/tree.xxh128")).contains("tree/sub/a"));
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
     QCOMPARE(FsHelpers::fileDigest(disk->path("f5m")), sourceDigest);
 
