@@ -4,6 +4,7 @@
 #include "nativepath.h"
 #include "testtree.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -449,8 +450,13 @@ void TestCli::dryRunRefusesAnUnwritableDestination()
     QVERIFY(::chmod(scratch.path().constData(), 0755) == 0);
     QVERIFY(TestTree::writeFile(scratch.path("f"), "data"));
     QVERIFY(TestTree::makePath(scratch.path("locked"), 0555));
+    // A copy of the program in the scratch folder: "nobody" may not be able to enter the
+    // build tree (a checkout in a 0700 folder). sluice-cli links Sluice's core statically.
+    const QString program = QString::fromLocal8Bit(scratch.path("sluice-cli"));
+    QVERIFY(QFile::copy(QStringLiteral(SLUICE_CLI_PATH), program));
+    QVERIFY(::chmod(scratch.path("sluice-cli").constData(), 0755) == 0);
     QProcess process;
-    process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+    process.setProgram(program);
     process.setArguments(
         {QStringLiteral("--dry-run"), arg(scratch.path("f")), arg(scratch.path("locked"))});
     process.setStandardInputFile(QProcess::nullDevice());
@@ -462,7 +468,7 @@ void TestCli::dryRunRefusesAnUnwritableDestination()
         });
     }
     process.start();
-    QVERIFY(process.waitForFinished(60000));
+    QVERIFY2(process.waitForFinished(60000), qPrintable(process.errorString()));
     const QByteArray err = process.readAllStandardError();
     QVERIFY2(process.exitCode() != 99, "cannot switch to the user nobody");
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
