@@ -8,15 +8,17 @@
 #include "logging.h"
 #include "smallfilepool.h"
 
+#include <chrono>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 
 namespace Sluice {
 
 namespace {
 // A batch ends at this many files or bytes: enough to amortise the hand-off and keep a pool
-// thread in one folder for a while, small enough that the threads share a tree of small
-// folders evenly and the current-file display keeps moving.
+// thread in one folder (typical folders fit whole), small enough that the threads share a
+// tree of small folders evenly.
 constexpr std::size_t MaxBatchFiles = 256;
 constexpr qint64 MaxBatchBytes = 8 * 1024 * 1024;
 } // namespace
@@ -142,17 +144,19 @@ void TreeCopier::submitBatch()
     m_batchBytes = 0;
     m_pool->submit([this, batch = std::move(batch)] {
         auto &inFlight = m_job.counters.smallFilesInFlight;
-        bool shown = false;
+        std::optional<std::chrono::steady_clock::time_point> shownAt;
         for (const ItemTask &task : batch) {
             if (m_job.stopping())
                 return; // what is left is not counted as done
-            if (!shown) {
-                // One name per batch: building a path per file would cost more than the
-                // display gains at ten refreshes a second.
+            // The file being copied is shown at most every 100 ms (the progress interval):
+            // building its path for each of thousands of files would cost more than the
+            // display gains.
+            const auto now = std::chrono::steady_clock::now();
+            if (!shownAt || now - *shownAt >= std::chrono::milliseconds(100)) {
                 const PlanItem &item = m_plan.items[std::size_t(task.index)];
                 m_job.counters.setCurrentItem(m_plan.sourcePath(task.index), item.size,
                                               Engine::Auto);
-                shown = true;
+                shownAt = now;
             }
             inFlight.fetch_add(1, std::memory_order_relaxed);
             const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
