@@ -69,6 +69,10 @@ public:
     dev_t device = 0;
     /// Created by this job, so it started empty: no collisions possible inside.
     bool createdByCopy = false;
+    /// Created by this job and without a default ACL: a file created inside gets exactly
+    /// open(2)'s mode masked by the umask. Where a default ACL was inherited, it replaces the
+    /// umask and decides the group bits (acl(5)), so the final mode must be set explicitly.
+    bool modeFollowsUmask = false;
     /// The destination folder this one is inside (keeps it open and unfinished until this
     /// one is finished); null for the folders a job starts from.
     DirectoryRef parent;

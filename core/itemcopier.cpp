@@ -196,11 +196,13 @@ ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *r
     QByteArray partName = partFileName(placement.name, item.partNameTaken);
     QByteArray destination = destinationPath(task, placement.name);
     // In a folder this copy created (mode 0700 until it is finished) nobody else can reach
-    // the part file: it may start with its final mode, and its identity need not be checked
-    // again before the rename. Three system calls fewer per file (issue 5: small files).
+    // the part file: it may start with its final mode (unless an inherited default ACL
+    // decides the mode there), and its identity need not be checked again before the
+    // rename. Three system calls fewer per file (issue 5: small files).
     const bool privateFolder = task.destinationDirectory->createdByCopy;
-    const mode_t createdMode =
-        privateFolder ? creationMode(item, m_job.options.preserve, m_job.umask) : mode_t(0600);
+    const mode_t createdMode = task.destinationDirectory->modeFollowsUmask
+                                   ? creationMode(item, m_job.options.preserve, m_job.umask)
+                                   : mode_t(0600);
     const int partFd = createPartFile(directoryFd, partName, createdMode);
     if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
         // A create that failed half-way (some FUSE file systems) must not leave an empty

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 namespace Sluice {
@@ -201,8 +202,13 @@ std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan
                 if (error == 0) {
                     auto sourceHandle = std::make_shared<DirectoryHandle>(
                         std::move(sourceFd), source, sourceStat.st_dev, false);
+                    const bool inheritsAcl =
+                        created
+                        && ::fgetxattr(destinationFd.get(), "system.posix_acl_default", nullptr, 0)
+                               >= 0;
                     auto destinationHandle = std::make_shared<DirectoryHandle>(
                         std::move(destinationFd), finalPath, destinationStat.st_dev, created);
+                    destinationHandle->modeFollowsUmask = created && !inheritsAcl;
                     destinationHandle->parent = task.destinationDirectory;
                     if (job.options.move)
                         destinationHandle->source =

@@ -27,7 +27,8 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
                   mode_t createdMode = mode_t(-1));
 
 /// The mode to create a regular file's copy with when nobody else can reach it before it is
-/// finished (inside a folder the copy created, mode 0700): its final mode when open(2) gives
+/// finished (inside a folder the copy created, mode 0700, that inherited no default ACL:
+/// DirectoryHandle::modeFollowsUmask): its final mode when open(2) gives
 /// exactly that under @p umask (plain permission bits the umask keeps, no owner or group to
 /// change afterwards), so applyMetadata() needs no fchmod(2); otherwise 0600.
 mode_t creationMode(const PlanItem &item, const PreserveOptions &preserve, mode_t umask);

@@ -230,6 +230,26 @@ qint32 plannedItemAt(const Plan &plan, const QByteArray &path)
     return -1;
 }
 
+// Why the manifest's folder could not take it at the end of the copy (0: it can): it must be
+// a folder that exists and is writable, or one the copy creates.
+int manifestFolderError(const Plan &plan, const QByteArray &manifest)
+{
+    const QByteArray folder = NativePath::parentPath(manifest);
+    struct stat st = {};
+    if (::stat(folder.constData(), &st) != 0) {
+        const int error = errno;
+        const qint32 planned = plannedItemAt(plan, folder);
+        if (planned >= 0 && plan.items[std::size_t(planned)].kind == ItemKind::Directory)
+            return 0;
+        return error;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return ENOTDIR;
+    if (::access(folder.constData(), W_OK | X_OK) != 0)
+        return errno;
+    return 0;
+}
+
 } // namespace
 
 PreflightReport runPreflight(JobContext &job, Plan &plan)
@@ -257,6 +277,13 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                                             "the copy of “%1” will have this name; choose "
                                             "another name for the checksum file")
                     .arg(NativePath::toDisplay(plan.sourcePath(taken)))));
+        else if (const int error = manifestFolderError(plan, manifest))
+            report.fatal.append(CopyIssue::withDetail(
+                FileOperation::Preflight, manifest,
+                QCoreApplication::translate("Sluice::Preflight",
+                                            "the checksum file cannot be written in “%1”: %2")
+                    .arg(NativePath::toDisplay(NativePath::parentPath(manifest)),
+                         errnoText(error))));
     }
 
     // Each root's items are one contiguous run of the plan (pre-order walk, root by root).

@@ -461,6 +461,10 @@
         <source>the copy of “%1” will have this name; choose another name for the checksum file</source>
         <translation>die Kopie von „%1“ bekommt diesen Namen; wählen Sie einen anderen Namen für die Prüfsummendatei</translation>
     </message>
+    <message>
+        <source>the checksum file cannot be written in “%1”: %2</source>
+        <translation>die Prüfsummendatei kann nicht in „%1“ geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>

@@ -463,6 +463,10 @@
         <source>the copy of “%1” will have this name; choose another name for the checksum file</source>
         <translation>копия «%1» получит это имя; выберите другое имя для файла контрольных сумм</translation>
     </message>
+    <message>
+        <source>the checksum file cannot be written in “%1”: %2</source>
+        <translation>файл контрольных сумм нельзя записать в «%1»: %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>

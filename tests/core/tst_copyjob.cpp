@@ -4,6 +4,7 @@
 #include "jobrunner.h"
 #include "testtree.h"
 
+#include <QProcess>
 #include <QTest>
 #include <QThread>
 
@@ -93,6 +94,7 @@ private Q_SLOTS:
     void permissionBitsAreExactInNewAndExistingFolders_data();
     void permissionBitsAreExactInNewAndExistingFolders();
     void smallFilesOfOneFolderStayOnOneThread();
+    void modesAreExactUnderADefaultAcl();
 };
 
 void TestCopyJob::copiesEveryKindOfEntryIdentically_data()
@@ -375,6 +377,43 @@ void TestCopyJob::smallFilesOfOneFolderStayOnOneThread()
         QCOMPARE(threadsByFolder[path].size(), std::size_t(1));
     }
     QCOMPARE(threadsByFolder.count(scratch.path("out/src/wide")), std::size_t(1));
+}
+
+void TestCopyJob::modesAreExactUnderADefaultAcl()
+{
+    // A folder the copy creates inherits the destination's default ACL, which replaces the
+    // umask (acl(5)): a file created there with mode 0644 would get the ACL's group bits.
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    for (const int mode : {0644, 0755, 0600, 0444}) {
+        const QByteArray name = scratch.path("src/f") + QByteArray::number(mode, 8);
+        QVERIFY(TestTree::writeFile(name, "data"));
+        QVERIFY(::chmod(name.constData(), mode_t(mode)) == 0);
+    }
+    QProcess setfacl;
+    setfacl.start(QStringLiteral("setfacl"), {QStringLiteral("-d"), QStringLiteral("-m"),
+                                              QStringLiteral("u::rwx,g::r-x,o::---,m::rwx"),
+                                              QString::fromLocal8Bit(scratch.path("out"))});
+    if (!setfacl.waitForFinished(10000) || setfacl.exitStatus() != QProcess::NormalExit
+        || setfacl.exitCode() != 0)
+        QSKIP("setfacl (package acl) is missing or this file system has no ACLs");
+
+    for (const bool archive : {false, true}) {
+        CopyOptions options = JobRunner::quickOptions();
+        if (archive)
+            options.preserve = PreserveOptions::archive();
+        const QByteArray into = scratch.path(archive ? "out/archive" : "out/plain");
+        QVERIFY(TestTree::makePath(into));
+        const JobRunner::Run run = JobRunner::run({scratch.path("src")}, into, options);
+        QCOMPARE(run.result.status, CopyStatus::Succeeded);
+        for (const int mode : {0644, 0755, 0600, 0444}) {
+            struct stat st = {};
+            const QByteArray copy = into + "/src/f" + QByteArray::number(mode, 8);
+            QVERIFY(::lstat(copy.constData(), &st) == 0);
+            QCOMPARE(st.st_mode & 07777, mode_t(mode));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCopyJob)

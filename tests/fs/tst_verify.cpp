@@ -240,6 +240,27 @@ void TestVerify::checksumFileNeverReplacesAFile()
         QCOMPARE(TestTree::countEntries(disk->path("out")), qint64(0)); // no empty manifest
         QCOMPARE(clash.result.issues.size(), 1); // only the refusal, nothing about writing
     }
+    // A folder that does not exist (and that the copy does not create): refused before
+    // copying, not after, when the list would be lost.
+    options.checksumFile = disk->path("nowhere/tree.xxh128");
+    const JobRunner::Run noFolder =
+        JobRunner::run({disk->path("tree")}, disk->path("out"), options);
+    QCOMPARE(noFolder.result.status, CopyStatus::Failed);
+    QVERIFY(!noFolder.result.started);
+    const CopyIssue *missing = FsHelpers::findError(noFolder.result, "nowhere/tree.xxh128");
+    QVERIFY2(missing && missing->message().contains(QStringLiteral("cannot be written in")),
+             qPrintable(FsHelpers::describeIssues(noFolder.result)));
+    QCOMPARE(TestTree::countEntries(disk->path("out")), qint64(0));
+    // Inside a folder the copy creates: written there at the end.
+    options.checksumFile = disk->path("out/tree/sub/list.xxh128");
+    const JobRunner::Run inside = JobRunner::run({disk->path("tree")}, disk->path("out"), options);
+    QCOMPARE(inside.result.status, CopyStatus::Succeeded);
+    QVERIFY(TestTree::readFile(disk->path("out/tree/sub/list.xxh128")).contains("tree/sub/a"));
+    QVERIFY(::unlink(disk->path("out/tree/sub/list.xxh128").constData()) == 0);
+    QVERIFY(::unlink(disk->path("out/tree/sub/a").constData()) == 0);
+    QVERIFY(::rmdir(disk->path("out/tree/sub").constData()) == 0);
+    QVERIFY(::rmdir(disk->path("out/tree").constData()) == 0);
+
     // A name next to the copies is fine.
     options.checksumFile = disk->path("out/tree.xxh128");
     const JobRunner::Run fine = JobRunner::run({disk->path("tree")}, disk->path("out"), options);
