@@ -101,7 +101,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                        "detected and reported)."));
     const QCommandLineOption workers(
         QStringLiteral("workers"),
-        QStringLiteral("Threads for small files (default: 4 per processor, 4 to 8; 1 = none)."),
+        QStringLiteral("Threads for small files (0 = the default: 4 per processor, 4 to 8; 1 = "
+                       "none; at most 64)."),
         QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption dryRun(
         QStringLiteral("dry-run"),
