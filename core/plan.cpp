@@ -55,4 +55,18 @@ QByteArray Plan::destinationPath(qsizetype index) const
            + relativePath(*this, index);
 }
 
+QList<std::pair<qint32, qint32>> Plan::rootRanges() const
+{
+    QList<std::pair<qint32, qint32>> ranges;
+    ranges.reserve(roots.size());
+    auto next = qint32(0);
+    for (qint32 rootIndex = 0; rootIndex < roots.size(); ++rootIndex) {
+        const qint32 first = next;
+        while (next < qint32(items.size()) && items[std::size_t(next)].root == rootIndex)
+            ++next;
+        ranges.append({first, next});
+    }
+    return ranges;
+}
+
 } // namespace Sluice

@@ -5,6 +5,7 @@
 
 #include <ctime>
 #include <sys/stat.h>
+#include <utility>
 #include <vector>
 
 namespace Sluice {
@@ -78,6 +79,9 @@ struct Plan
     QByteArray sourcePath(qsizetype index) const;
     /// The native destination path item @p index would get, under its root's names.
     QByteArray destinationPath(qsizetype index) const;
+    /// The items of each root, in root order, as [first, end) index ranges: a root's items
+    /// are one contiguous run of the pre-order walk.
+    QList<std::pair<qint32, qint32>> rootRanges() const;
 };
 
 } // namespace Sluice

@@ -211,18 +211,16 @@ qint32 plannedItemAt(const Plan &plan, const QByteArray &path)
     const QByteArray where = NativePath::canonicalLocation(path);
     if (where.isEmpty())
         return -1;
-    auto next = qint32(0);
+    const auto ranges = plan.rootRanges();
     for (qint32 rootIndex = 0; rootIndex < plan.roots.size(); ++rootIndex) {
         const PlanRoot &root = plan.roots[rootIndex];
-        const qint32 first = next;
-        while (next < qint32(plan.items.size()) && plan.items[std::size_t(next)].root == rootIndex)
-            ++next;
+        const auto [first, end] = ranges[rootIndex];
         const QByteArray given = NativePath::join(root.destinationParent, root.destinationName);
         const QByteArray top = NativePath::canonicalLocation(given);
         if (top.isEmpty() || (where != top && !where.startsWith(top + '/')))
             continue;
         const QByteArray relative = where.mid(top.size()); // "" or "/a/b"
-        for (qint32 index = first; index < next; ++index) {
+        for (qint32 index = first; index < end; ++index) {
             if (plan.destinationPath(index).mid(given.size()) == relative)
                 return index;
         }
@@ -286,14 +284,10 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                          errnoText(error))));
     }
 
-    // Each root's items are one contiguous run of the plan (pre-order walk, root by root).
-    auto next = qint32(0);
+    const auto ranges = plan.rootRanges();
     for (qint32 rootIndex = 0; rootIndex < plan.roots.size(); ++rootIndex) {
         const PlanRoot &root = plan.roots[rootIndex];
-        const qint32 first = next;
-        while (next < qint32(plan.items.size()) && plan.items[std::size_t(next)].root == rootIndex)
-            ++next;
-        const qint32 last = next;
+        const auto [first, last] = ranges[rootIndex];
         UniqueFd parent(::open(root.destinationParent.constData(), DirectoryOpenFlags));
         if (!parent) {
             report.fatal.append(
