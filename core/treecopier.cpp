@@ -20,7 +20,7 @@ namespace {
 // thread in one folder (typical folders fit whole), small enough that the threads share a
 // tree of small folders evenly.
 constexpr std::size_t MaxBatchFiles = 256;
-constexpr qint64 MaxBatchBytes = 8 * 1024 * 1024;
+constexpr qint64 MaxBatchBytes = 8 * MiB;
 } // namespace
 
 TreeCopier::TreeCopier(JobContext &job, const Plan &plan)
