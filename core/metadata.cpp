@@ -60,6 +60,17 @@ gid_t effectiveGroup()
 int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
                            const QByteArray &destinationPath, IssueLog &issues)
 {
+    if (acls) {
+        // A copy created in a folder with a default ACL inherits it (acl(5)); the source's
+        // ACLs, not the destination's, are what is kept, so an ACL the source does not have
+        // is removed (its mode bits stay as applyMetadata() set them).
+        for (const char *name : {"system.posix_acl_access", "system.posix_acl_default"}) {
+            if (::fgetxattr(sourceFd, name, nullptr, 0) < 0 && errno == ENODATA
+                && ::fgetxattr(destinationFd, name, nullptr, 0) >= 0
+                && ::fremovexattr(destinationFd, name) != 0)
+                report(issues, FileOperation::SetAttributes, destinationPath, errno);
+        }
+    }
     ssize_t listSize = ::flistxattr(sourceFd, nullptr, 0);
     if (listSize < 0)
         return errno == ENOTSUP || errno == EOPNOTSUPP ? 0 : -errno;

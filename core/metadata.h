@@ -41,7 +41,8 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
                     const QByteArray &destinationPath, IssueLog &issues);
 
 /// Copies extended attributes from @p sourceFd to @p destinationFd: user.* always,
-/// trusted.* and security.* when permitted, system.posix_acl_* only with @p acls.
+/// trusted.* and security.* when permitted, system.posix_acl_* only with @p acls, which also
+/// removes an access or default ACL the destination inherited and the source does not have.
 /// Returns the number of attributes copied, or -errno when listing the source failed.
 int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
                            const QByteArray &destinationPath, IssueLog &issues);

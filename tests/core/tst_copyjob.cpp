@@ -15,6 +15,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 using namespace Sluice;
@@ -412,7 +413,14 @@ void TestCopyJob::modesAreExactUnderADefaultAcl()
             const QByteArray copy = into + "/src/f" + QByteArray::number(mode, 8);
             QVERIFY(::lstat(copy.constData(), &st) == 0);
             QCOMPARE(st.st_mode & 07777, mode_t(mode));
+            // With -a the copy has the source's ACLs, that is none, not the inherited one.
+            const bool acl =
+                ::getxattr(copy.constData(), "system.posix_acl_access", nullptr, 0) >= 0;
+            QCOMPARE(acl, !archive);
         }
+        const QByteArray folder = into + "/src";
+        QCOMPARE(::getxattr(folder.constData(), "system.posix_acl_default", nullptr, 0) >= 0,
+                 !archive);
     }
 }
 
