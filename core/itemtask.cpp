@@ -202,13 +202,14 @@ std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan
                 if (error == 0) {
                     auto sourceHandle = std::make_shared<DirectoryHandle>(
                         std::move(sourceFd), source, sourceStat.st_dev, false);
-                    const bool inheritsAcl =
+                    // No default ACL inherited (ENODATA, or ENOTSUP: no ACLs there).
+                    const bool modeFollowsUmask =
                         created
                         && ::fgetxattr(destinationFd.get(), "system.posix_acl_default", nullptr, 0)
-                               >= 0;
+                               < 0;
                     auto destinationHandle = std::make_shared<DirectoryHandle>(
                         std::move(destinationFd), finalPath, destinationStat.st_dev, created);
-                    destinationHandle->modeFollowsUmask = created && !inheritsAcl;
+                    destinationHandle->modeFollowsUmask = modeFollowsUmask;
                     destinationHandle->parent = task.destinationDirectory;
                     if (job.options.move)
                         destinationHandle->source =

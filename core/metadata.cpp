@@ -128,7 +128,8 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
 {
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
-    if (preserve.ownership && (!ownerKept || !groupKept)) {
+    const bool ownerChanges = preserve.ownership && (!ownerKept || !groupKept);
+    if (ownerChanges) {
         if (::fchown(fd, item.uid, item.gid) == 0) {
             ownerKept = groupKept = true;
         } else {
@@ -141,9 +142,7 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
         }
     }
     const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
-    const bool ownerChanged =
-        preserve.ownership && (item.uid != effectiveUser() || item.gid != effectiveGroup());
-    if ((ownerChanged || mode != createdMode) && ::fchmod(fd, mode) != 0) {
+    if ((ownerChanges || mode != createdMode) && ::fchmod(fd, mode) != 0) {
         if (const int fatal = report(issues, FileOperation::SetPermissions, destinationPath, errno))
             return fatal;
     }
