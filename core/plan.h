@@ -1,5 +1,7 @@
 #pragma once
 
+#include "itemkind.h"
+
 #include <QByteArray>
 #include <QList>
 
@@ -9,12 +11,6 @@
 #include <vector>
 
 namespace Sluice {
-
-/// The kind of a file-system entry, from lstat(2)'s st_mode (inode(7)).
-enum class ItemKind : quint8 { File, Directory, Symlink, Fifo, CharDevice, BlockDevice, Socket };
-
-/// Classifies @p mode (S_IFMT bits).
-ItemKind itemKindFromMode(mode_t mode);
 
 /// One entry to copy. Compact on purpose (about 150 bytes plus the name): a plan of a
 /// million files stays in the low hundreds of MiB, and memory never depends on file sizes.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "plan.h"
+#include "itemkind.h"
 
 #include <QByteArray>
 #include <QMetaType>
