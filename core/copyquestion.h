@@ -15,7 +15,7 @@ enum class QuestionKind : quint8 {
 };
 
 /// The answers a question accepts. Collision: Overwrite, OverwriteIfNewer, Skip, Rename,
-/// Abort. Error: Retry, Skip, Abort. Preflight: Continue, Abort.
+/// CancelJob. Error: Retry, Skip, AbortJob. Preflight: Continue, CancelJob.
 enum class Decision : quint8 {
     Overwrite,
     OverwriteIfNewer,
@@ -23,7 +23,8 @@ enum class Decision : quint8 {
     Rename,
     Retry,
     Continue,
-    Abort, ///< cancel the whole job ("Cancel copy")
+    CancelJob, ///< the person stops the whole job ("Cancel copy"): it ends Cancelled
+    AbortJob,  ///< an error stops the whole job ("Abort"): it ends Failed
 };
 
 /// Facts about one side of a collision, for the person deciding.
@@ -55,7 +56,7 @@ struct CopyQuestion
 /// suggested name; it is a single file name, not a path.
 struct QuestionAnswer
 {
-    Decision decision = Decision::Abort;
+    Decision decision = Decision::CancelJob;
     bool applyToAll = false;
     QByteArray newName;
 };

@@ -150,7 +150,7 @@ CollisionDialog::CollisionDialog(const CopyQuestion &question, QWidget *parent)
     connect(skip, &QPushButton::clicked, this, [this] { answer(Decision::Skip, applyToAll()); });
     connect(m_rename, &QPushButton::clicked, this,
             [this] { answer(Decision::Rename, applyToAll(), chosenName()); });
-    connect(cancel, &QPushButton::clicked, this, [this] { answer(Decision::Abort); });
+    connect(cancel, &QPushButton::clicked, this, [this] { answer(Decision::CancelJob); });
     connect(m_renameEdit, &QLineEdit::textChanged, this, [this] {
         const QByteArray name = chosenName();
         m_rename->setEnabled(!name.isEmpty() && !name.contains('/') && name != "." && name != "..");

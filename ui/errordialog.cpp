@@ -94,7 +94,7 @@ ErrorDialog::ErrorDialog(const CopyQuestion &question, QWidget *parent)
     connect(retry, &QPushButton::clicked, this, [this] { answer(Decision::Retry); });
     connect(skip, &QPushButton::clicked, this, [this] { answer(Decision::Skip); });
     connect(skipAll, &QPushButton::clicked, this, [this] { answer(Decision::Skip, true); });
-    connect(abort, &QPushButton::clicked, this, [this] { answer(Decision::Abort); });
+    connect(abort, &QPushButton::clicked, this, [this] { answer(Decision::AbortJob); });
     retry->setFocus();
 }
 

@@ -88,12 +88,12 @@ PreflightDialog::PreflightDialog(const CopyQuestion &question, QWidget *parent)
     setMinimumWidth(fontMetrics().averageCharWidth() * 100);
 
     connect(proceed, &QPushButton::clicked, this, [this] { answer(Decision::Continue); });
-    connect(cancel, &QPushButton::clicked, this, [this] { answer(Decision::Abort); });
+    connect(cancel, &QPushButton::clicked, this, [this] { answer(Decision::CancelJob); });
 }
 
 QuestionAnswer PreflightDialog::dismissAnswer() const
 {
-    return QuestionAnswer{Decision::Abort, false, {}};
+    return QuestionAnswer{Decision::CancelJob, false, {}};
 }
 
 } // namespace Sluice::Ui

@@ -63,7 +63,7 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
         for (;;) {
             const char choice = readChoice(prompt);
             if (choice == 0)
-                return {Decision::Abort, false, {}}; // end of input
+                return {Decision::CancelJob, false, {}}; // end of input
             const bool all = choice >= 'A' && choice <= 'Z';
             switch (choice | 0x20) {
             case 'o':
@@ -81,7 +81,7 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
                 break;
             }
             case 'c':
-                return {Decision::Abort, false, {}};
+                return {Decision::CancelJob, false, {}};
             default:
                 break;
             }
@@ -104,7 +104,7 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
             case 0:
             case 'b':
             case 'B':
-                return {Decision::Abort, false, {}};
+                return {Decision::AbortJob, false, {}};
             default:
                 break;
             }
@@ -122,14 +122,14 @@ QuestionAnswer promptForAnswer(const CopyQuestion &question)
             case 0:
             case 'n':
             case 'N':
-                return {Decision::Abort, false, {}};
+                return {Decision::CancelJob, false, {}};
             default:
                 break;
             }
         }
     }
     }
-    return {Decision::Abort, false, {}};
+    return {Decision::CancelJob, false, {}};
 }
 
 } // namespace Sluice::Cli

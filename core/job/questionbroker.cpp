@@ -19,7 +19,7 @@ QuestionAnswer QuestionBroker::ask(CopyQuestion question)
     m_changed.wait(lock,
                    [&] { return !m_busy || m_standing[kindIndex] || m_control.isCancelled(); });
     if (m_control.isCancelled())
-        return {Decision::Abort, false, {}};
+        return {Decision::CancelJob, false, {}};
     if (m_standing[kindIndex])
         return *m_standing[kindIndex];
 
@@ -32,13 +32,13 @@ QuestionAnswer QuestionBroker::ask(CopyQuestion question)
     m_deliver(question);
     lock.lock();
     m_changed.wait(lock, [&] { return m_reply.has_value() || m_control.isCancelled(); });
-    QuestionAnswer reply = m_reply.value_or(QuestionAnswer{Decision::Abort, false, {}});
+    QuestionAnswer reply = m_reply.value_or(QuestionAnswer{Decision::CancelJob, false, {}});
     if (m_control.isCancelled())
-        reply = {Decision::Abort, false, {}};
+        reply = {Decision::CancelJob, false, {}};
     m_busy = false;
     m_pendingId = 0;
     m_reply.reset();
-    if (reply.applyToAll && reply.decision != Decision::Abort) {
+    if (reply.applyToAll && reply.decision != Decision::CancelJob) {
         QuestionAnswer standing = reply;
         standing.newName.clear(); // an edited name fits one file only
         m_standing[kindIndex] = standing;

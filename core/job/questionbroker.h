@@ -15,7 +15,7 @@ class JobControl;
 /// the CLI's prompt, a test) and blocks the asking thread until the answer arrives. Only one
 /// question is outstanding at a time: other threads that need to ask wait their turn, and
 /// when their turn comes an "apply to all" answer given meanwhile may already settle them.
-/// Thread-safe. Cancelling the job releases every waiting thread with Decision::Abort.
+/// Thread-safe. Cancelling the job releases every waiting thread with Decision::CancelJob.
 class QuestionBroker final
 {
 public:

@@ -198,7 +198,7 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         const int error = errno;
         const ErrorAction action =
             m_onError(CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
-        if (action == ErrorAction::Abort)
+        if (action == ErrorAction::StopJob)
             return false;
         if (action == ErrorAction::Skip) {
             ++plan.failedItems;
@@ -231,7 +231,7 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         const int error = errno;
         const ErrorAction action = m_onError(
             CopyIssue::fromErrno(FileOperation::ReadDirectory, root.sourcePath, error), attempt);
-        if (action == ErrorAction::Abort)
+        if (action == ErrorAction::StopJob)
             return false;
         if (action == ErrorAction::Skip) {
             plan.items.pop_back();
@@ -312,7 +312,7 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
         const ErrorAction action = m_onError(
             CopyIssue::fromErrno(FileOperation::ReadDirectory, plan.sourcePath(itemIndex), error),
             1);
-        if (action == ErrorAction::Abort)
+        if (action == ErrorAction::StopJob)
             return false;
         plan.items.pop_back();
         --plan.folderCount;
@@ -347,7 +347,7 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
                 break;
             const ErrorAction action =
                 m_onError(CopyIssue::fromErrno(FileOperation::Stat, path(), errno), attempt);
-            if (action == ErrorAction::Abort) {
+            if (action == ErrorAction::StopJob) {
                 while (!stack.empty())
                     leave();
                 return false;
@@ -408,7 +408,7 @@ bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
                 break;
             const ErrorAction action = m_onError(
                 CopyIssue::fromErrno(FileOperation::ReadDirectory, path(), error), attempt);
-            if (action == ErrorAction::Abort) {
+            if (action == ErrorAction::StopJob) {
                 while (!stack.empty())
                     leave();
                 return false;

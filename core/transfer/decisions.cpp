@@ -43,7 +43,7 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
                          const QByteArray &source, const QByteArray &destination)
 {
     if (job.stopping())
-        return ErrorAction::Abort;
+        return ErrorAction::StopJob;
     auto skip = [&] {
         job.issues.add(issue);
         return ErrorAction::Skip;
@@ -51,7 +51,7 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
     auto abort = [&] {
         job.issues.add(issue);
         job.abort();
-        return ErrorAction::Abort;
+        return ErrorAction::StopJob;
     };
     switch (job.options.onError) {
     case ErrorPolicy::Skip:
@@ -62,7 +62,7 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
         if (attempt >= job.options.retryLimit)
             return skip();
         if (!job.control.sleepFor(std::chrono::milliseconds(500) * attempt))
-            return ErrorAction::Abort;
+            return ErrorAction::StopJob;
         return ErrorAction::Retry;
     case ErrorPolicy::Ask:
         break;
@@ -79,9 +79,12 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
     case Decision::Skip:
     case Decision::Continue:
         return skip();
+    case Decision::CancelJob:
+        job.control.cancel(); // the person ended the job: Cancelled, and this item with it
+        return ErrorAction::StopJob;
     default:
         if (job.stopping() && !job.aborted.load())
-            return ErrorAction::Abort; // cancelled while asking: not an error of this item
+            return ErrorAction::StopJob; // cancelled while asking: not an error of this item
         return abort();
     }
 }
@@ -127,7 +130,7 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
             continue;
         }
 
-        Decision decision = Decision::Abort;
+        Decision decision = Decision::CancelJob;
         QByteArray newName;
         switch (job.options.onCollision) {
         case CollisionPolicy::Overwrite:
@@ -189,6 +192,10 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
                 placement.name = freeNumberedName(directoryFd, name);
             askedBefore = true;
             continue; // the chosen name may be taken as well
+        case Decision::AbortJob:
+            job.abort(); // the job ends Failed
+            placement.action = Placement::Action::Cancel;
+            return placement;
         default:
             job.control.cancel(); // "Cancel copy": the person ended the job, nothing failed
             placement.action = Placement::Action::Cancel;

@@ -99,7 +99,7 @@ std::optional<ItemOutcome> HardLinkCopier::linkToFirst(const ItemTask &task)
             resolveError(m_job, issue, attempt, m_plan.sourcePath(task.index), destination);
         if (action == ErrorAction::Retry)
             continue;
-        if (action == ErrorAction::Abort && !m_job.aborted.load())
+        if (action == ErrorAction::StopJob && !m_job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
     }

@@ -132,7 +132,7 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
             continue;
         }
         progress.withdraw();
-        if (action == ErrorAction::Abort && !m_job.aborted.load())
+        if (action == ErrorAction::StopJob && !m_job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
     }

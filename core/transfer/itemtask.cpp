@@ -145,7 +145,7 @@ ItemOutcome copySpecialEntry(JobContext &job, const Plan &plan, const ItemTask &
         const ErrorAction action = resolveError(job, issue, attempt, source, destination);
         if (action == ErrorAction::Retry)
             continue;
-        if (action == ErrorAction::Abort && !job.aborted.load())
+        if (action == ErrorAction::StopJob && !job.aborted.load())
             return ItemOutcome::Cancelled;
         return ItemOutcome::Failed;
     }
@@ -229,8 +229,8 @@ std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan
         const ErrorAction action = resolveError(job, issue, attempt, source, destination);
         if (action == ErrorAction::Retry)
             continue;
-        outcome = action == ErrorAction::Abort && !job.aborted.load() ? ItemOutcome::Cancelled
-                                                                      : ItemOutcome::Failed;
+        outcome = action == ErrorAction::StopJob && !job.aborted.load() ? ItemOutcome::Cancelled
+                                                                        : ItemOutcome::Failed;
         return {};
     }
 }

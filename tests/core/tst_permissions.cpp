@@ -69,7 +69,7 @@ void TestPermissions::askDeliversAQuestionForAnUnreadableFile_data()
     QTest::addColumn<Decision>("answer");
     QTest::addColumn<bool>("laterFileCopied");
     QTest::newRow("skip") << Decision::Skip << true;
-    QTest::newRow("abort") << Decision::Abort << false;
+    QTest::newRow("abort") << Decision::AbortJob << false;
 }
 
 void TestPermissions::askDeliversAQuestionForAnUnreadableFile()

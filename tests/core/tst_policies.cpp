@@ -54,7 +54,7 @@ void TestPolicies::collisionPolicies_data()
     QTest::addColumn<CopyStatus>("status");
     QTest::addColumn<qint64>("skipped");
 
-    const auto none = Decision::Abort;
+    const auto none = Decision::CancelJob;
     QTest::newRow("overwrite") << CollisionPolicy::Overwrite << false << none << QByteArray()
                                << QByteArray("new") << QByteArray() << CopyStatus::Succeeded
                                << qint64(0);
@@ -86,7 +86,7 @@ void TestPolicies::collisionPolicies_data()
         << CollisionPolicy::Ask << false << Decision::OverwriteIfNewer << QByteArray()
         << QByteArray("old") << QByteArray() << CopyStatus::Succeeded << qint64(1);
     QTest::newRow("ask, cancel copy")
-        << CollisionPolicy::Ask << true << Decision::Abort << QByteArray() << QByteArray("old")
+        << CollisionPolicy::Ask << true << Decision::CancelJob << QByteArray() << QByteArray("old")
         << QByteArray() << CopyStatus::Cancelled << qint64(0);
 }
 
@@ -211,7 +211,7 @@ void TestPolicies::errorPolicies_data()
     QTest::addColumn<CopyStatus>("status");
     QTest::addColumn<int>("questions");
 
-    const auto none = Decision::Abort;
+    const auto none = Decision::CancelJob;
     QTest::newRow("skip goes on") << ErrorPolicy::Skip << none << 1000 << false << true
                                   << CopyStatus::Failed << 0;
     QTest::newRow("abort stops") << ErrorPolicy::Abort << none << 1000 << false << false
@@ -224,7 +224,7 @@ void TestPolicies::errorPolicies_data()
                                 << CopyStatus::Succeeded << 1;
     QTest::newRow("ask, skip") << ErrorPolicy::Ask << Decision::Skip << 1000 << false << true
                                << CopyStatus::Failed << 1;
-    QTest::newRow("ask, abort") << ErrorPolicy::Ask << Decision::Abort << 1000 << false << false
+    QTest::newRow("ask, abort") << ErrorPolicy::Ask << Decision::AbortJob << 1000 << false << false
                                 << CopyStatus::Failed << 1;
 }
 

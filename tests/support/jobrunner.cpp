@@ -38,7 +38,7 @@ Run run(const QList<QByteArray> &sources, const QByteArray &destination,
             outcome.questions << question;
             const Sluice::QuestionAnswer answer =
                 answerer ? answerer(question)
-                         : Sluice::QuestionAnswer{Sluice::Decision::Abort, false, {}};
+                         : Sluice::QuestionAnswer{Sluice::Decision::CancelJob, false, {}};
             job.answer(question.id, answer.decision, answer.applyToAll, answer.newName);
         });
     QObject::connect(&job, &Sluice::CopyJob::finished, &loop,

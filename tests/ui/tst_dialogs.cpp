@@ -121,7 +121,7 @@ void TestDialogs::collisionButtonsGiveTheirDecision_data()
     QTest::newRow("newer") << QStringLiteral("overwriteNewerButton")
                            << int(Decision::OverwriteIfNewer);
     QTest::newRow("skip") << QStringLiteral("skipButton") << int(Decision::Skip);
-    QTest::newRow("cancel copy") << QStringLiteral("cancelCopyButton") << int(Decision::Abort);
+    QTest::newRow("cancel copy") << QStringLiteral("cancelCopyButton") << int(Decision::CancelJob);
     QTest::newRow("escape skips") << QString() << int(Decision::Skip);
 }
 
@@ -228,7 +228,7 @@ void TestDialogs::preflightClosedIsCancel()
     QSignalSpy answered(dialog, &QuestionDialog::answered);
     dialog->open();
     dialog->close();
-    QCOMPARE(onlyAnswer(answered, 4).decision, Decision::Abort);
+    QCOMPARE(onlyAnswer(answered, 4).decision, Decision::CancelJob);
 }
 
 void TestDialogs::settingsRoundTrip()
