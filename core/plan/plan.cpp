@@ -49,4 +49,14 @@ QList<std::pair<qint32, qint32>> Plan::rootRanges() const
     return ranges;
 }
 
+QList<QByteArray> Plan::childNames(qint32 folder) const
+{
+    QList<QByteArray> names;
+    const PlanItem &item = items[std::size_t(folder)];
+    for (qint32 child = folder + 1; child < item.subtreeEnd;
+         child = items[std::size_t(child)].subtreeEnd)
+        names << items[std::size_t(child)].name;
+    return names;
+}
+
 } // namespace Sluice

@@ -78,6 +78,8 @@ struct Plan
     /// The items of each root, in root order, as [first, end) index ranges: a root's items
     /// are one contiguous run of the pre-order walk.
     QList<std::pair<qint32, qint32>> rootRanges() const;
+    /// The names of the direct children of folder item @p folder, in plan order.
+    QList<QByteArray> childNames(qint32 folder) const;
 };
 
 } // namespace Sluice

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "copyissue.h"
+#include "errorpolicy.h"
 #include "plan.h"
 
 #include <QHash>
@@ -11,13 +12,6 @@
 namespace Sluice {
 
 struct JobContext;
-
-/// What to do after an error, decided by the error policy or by the person asked.
-enum class ErrorAction : quint8 {
-    Retry,   ///< try the same operation again
-    Skip,    ///< leave this item out (the issue is recorded)
-    StopJob, ///< the job is ending (aborted by an error, or cancelled): stop at once
-};
 
 /// Resolves the request's sources and destination like `cp -r`, then walks every source
 /// with lstat(2) semantics and produces the Plan (worker thread). Symlinks are recorded as

@@ -177,14 +177,17 @@ QString unstorableReason(const FileSystemLimits &limits, const PlanItem &item,
 namespace {
 
 // Names of the items directly below folder item @p folder, in plan order.
-QList<QByteArray> childNames(const Plan &plan, qint32 folder)
+// A dry run says which part files of interrupted runs the copy would remove (the transfer
+// removes them, just before it writes into their folder).
+void reportStalePartFiles(int directoryFd, const QByteArray &directoryPath,
+                          const QList<QByteArray> &plannedNames, IssueLog &issues)
 {
-    QList<QByteArray> names;
-    const PlanItem &item = plan.items[std::size_t(folder)];
-    for (qint32 child = folder + 1; child < item.subtreeEnd;
-         child = plan.items[std::size_t(child)].subtreeEnd)
-        names << plan.items[std::size_t(child)].name;
-    return names;
+    for (const QByteArray &name : findStalePartFiles(directoryFd, plannedNames))
+        issues.add(CopyIssue::withDetail(
+            FileOperation::Preflight, NativePath::join(directoryPath, name),
+            QCoreApplication::translate(
+                "Sluice::PartFile", "a part file left by an interrupted copy; copying removes it"),
+            IssueSeverity::Warning));
 }
 
 // A source folder may hold both "data" and ".data.sluice-part" (a copied leftover): the
@@ -195,7 +198,7 @@ void markTakenPartNames(Plan &plan)
         const PlanItem &folder = plan.items[std::size_t(index)];
         if (folder.kind != ItemKind::Directory || folder.subtreeEnd - index < 3)
             continue;
-        const QList<QByteArray> names = childNames(plan, index);
+        const QList<QByteArray> names = plan.childNames(index);
         const QSet<QByteArray> set(names.cbegin(), names.cend());
         for (qint32 child = index + 1; child < folder.subtreeEnd;
              child = plan.items[std::size_t(child)].subtreeEnd) {
@@ -312,8 +315,9 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         LimitFindings findings;
         QSet<QPair<qint32, QString>> seenNames;
         QHash<QPair<qint32, QString>, qint32> firstOfName; // case-folded name → first item
-        removeStalePartFiles(parent.get(), root.destinationParent, {root.destinationName},
-                             job.options.dryRun, job.issues);
+        if (job.options.dryRun)
+            reportStalePartFiles(parent.get(), root.destinationParent, {root.destinationName},
+                                 job.issues);
 
         struct statfs sourceFs = {};
         if (::statfs(root.sourcePath.constData(), &sourceFs) == 0) {
@@ -435,10 +439,9 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
                     needed -= need;
                     UniqueFd merged(
                         ::openat(parentFd, name.constData(), DirectoryOpenFlags | O_NOFOLLOW));
-                    if (merged)
-                        removeStalePartFiles(merged.get(), plan.destinationPath(index),
-                                             childNames(plan, index), job.options.dryRun,
-                                             job.issues);
+                    if (merged && job.options.dryRun)
+                        reportStalePartFiles(merged.get(), plan.destinationPath(index),
+                                             plan.childNames(index), job.issues);
                     open.emplace_back(index, std::move(merged));
                 } else {
                     open.emplace_back(index, UniqueFd());

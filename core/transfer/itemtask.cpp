@@ -199,6 +199,9 @@ std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan
                     if (!destinationFd || ::fstat(destinationFd.get(), &destinationStat) != 0)
                         error = errno;
                 }
+                if (error == 0 && placement.action == Placement::Action::Merge)
+                    removeStalePartFiles(destinationFd.get(), finalPath,
+                                         plan.childNames(task.index), job.issues);
                 if (error == 0) {
                     auto sourceHandle = std::make_shared<DirectoryHandle>(
                         std::move(sourceFd), source, sourceStat.st_dev, false);

@@ -108,49 +108,45 @@ CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &f
             .arg(NativePath::toDisplay(partPath)));
 }
 
-int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
-                         const QList<QByteArray> &plannedNames, bool dryRun, IssueLog &issues)
+QList<QByteArray> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames)
 {
     const QSet<QByteArray> planned(plannedNames.cbegin(), plannedNames.cend());
-    int found = 0;
+    QList<QByteArray> found;
     for (const QByteArray &finalName : plannedNames) {
         for (const bool variant : {false, true}) {
-            const QByteArray name = partFileName(finalName, variant);
+            QByteArray name = partFileName(finalName, variant);
             if (planned.contains(name))
                 continue; // a file of that name is being copied here: not a leftover
             struct stat st = {};
-            if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
-                continue;
+            if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0
+                || S_ISDIR(st.st_mode))
+                continue; // nothing there, or never a part file
             UniqueFd part(::openat(directoryFd, name.constData(),
                                    O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
             if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
                 continue; // a running copy is writing it
-            if (S_ISDIR(st.st_mode))
-                continue; // never a part file
-            ++found;
-            const QByteArray path = NativePath::join(directoryPath, name);
-            if (dryRun) {
-                issues.add(CopyIssue::withDetail(
-                    FileOperation::Preflight, path,
-                    QCoreApplication::translate(
-                        "Sluice::PartFile",
-                        "a part file left by an interrupted copy; copying removes it"),
-                    IssueSeverity::Warning));
-                continue;
-            }
-            if (::unlinkat(directoryFd, name.constData(), 0) == 0)
-                issues.add(CopyIssue::withDetail(
-                    FileOperation::Cleanup, path,
-                    QCoreApplication::translate("Sluice::PartFile",
-                                                "a part file left by an interrupted "
-                                                "copy was removed"),
-                    IssueSeverity::Warning));
-            else
-                issues.add(CopyIssue::fromErrno(FileOperation::Remove, path, errno,
-                                                IssueSeverity::Warning));
+            found.append(std::move(name));
         }
     }
     return found;
+}
+
+void removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
+                          const QList<QByteArray> &plannedNames, IssueLog &issues)
+{
+    for (const QByteArray &name : findStalePartFiles(directoryFd, plannedNames)) {
+        const QByteArray path = NativePath::join(directoryPath, name);
+        if (::unlinkat(directoryFd, name.constData(), 0) == 0)
+            issues.add(CopyIssue::withDetail(
+                FileOperation::Cleanup, path,
+                QCoreApplication::translate("Sluice::PartFile",
+                                            "a part file left by an interrupted "
+                                            "copy was removed"),
+                IssueSeverity::Warning));
+        else
+            issues.add(
+                CopyIssue::fromErrno(FileOperation::Remove, path, errno, IssueSeverity::Warning));
+    }
 }
 
 void PartFileGuard::removeNow()

@@ -8,6 +8,8 @@
 
 namespace Sluice {
 
+class IssueLog;
+
 /// The suffix that marks Sluice's temporary files (DESIGN.md: ".<name>.sluice-part").
 inline constexpr char PartFileSuffix[] = ".sluice-part";
 
@@ -71,16 +73,17 @@ int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArra
 CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
                       FileOperation operation = FileOperation::Rename);
 
-/// Deletes the part files an interrupted run (a crash, a kill -9, a power cut) left in the
-/// folder @p directoryFd for the names this job will write there (@p plannedNames),
-/// reporting each as a warning in @p issues. Only those: a ".x.sluice-part" for a name the
-/// job does not write, or one that is itself a planned name (a file being copied), is not
-/// Sluice's to delete. A part file that a running copy still holds (it keeps an exclusive
-/// flock(2) on it) is left alone. With @p dryRun nothing is deleted; the warnings say what
-/// would be. Returns the number found.
-int removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
-                         const QList<QByteArray> &plannedNames, bool dryRun,
-                         class IssueLog &issues);
+/// The part files an interrupted run (a crash, a kill -9, a power cut) left in the folder
+/// @p directoryFd for the names this job will write there (@p plannedNames). Only those: a
+/// ".x.sluice-part" for a name the job does not write, one that is itself a planned name (a
+/// file being copied), or a folder, is not Sluice's; nor is a part file that a running copy
+/// still holds (it keeps an exclusive flock(2) on it). Only reads. Any thread.
+QList<QByteArray> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames);
+
+/// Deletes what findStalePartFiles() finds, just before the job writes into the folder
+/// (native path @p directoryPath, for messages), reporting each as a warning in @p issues.
+void removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
+                          const QList<QByteArray> &plannedNames, IssueLog &issues);
 
 /// Removes a part file on every early exit: unlinkat(2) of @p name in @p directoryFd when
 /// destroyed, unless commit() was called after the rename onto the final name succeeded.

@@ -6,6 +6,7 @@
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "logging.h"
+#include "partfile.h"
 #include "smallfilepool.h"
 
 #include <chrono>
@@ -125,6 +126,9 @@ bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &
         }
         rememberFileSystem(*destination);
     }
+    // Just before the first byte goes into the folder: leftovers of an interrupted run.
+    removeStalePartFiles(destination->fd.get(), destination->path, {root.destinationName},
+                         m_job.issues);
     return true;
 }
 
