@@ -111,7 +111,6 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     ProgressCounters &counters = job.counters;
     counters.itemsTotal.store(qint64(plan.items.size()) + plan.failedItems);
     counters.itemsFailed.store(plan.failedItems);
-    counters.itemsDone.store(plan.failedItems);
     counters.bytesTotal.store(plan.totalBytes);
     if (plan.items.empty() && plan.failedItems > 0)
         result.started = false; // not one source could be read

@@ -25,7 +25,6 @@ struct ProgressCounters
     std::atomic<qint64> bytesWritten{0};
     std::atomic<qint64> bytesCopied{0}; ///< final sizes of the files copied
     std::atomic<qint64> itemsTotal{0};
-    std::atomic<qint64> itemsDone{0};
     std::atomic<qint64> itemsCopied{0};
     std::atomic<qint64> itemsSkipped{0};
     std::atomic<qint64> itemsFailed{0};

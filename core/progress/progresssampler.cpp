@@ -61,10 +61,11 @@ CopyProgress ProgressSampler::sample()
     p.bytesRead = counters.bytesRead.load(std::memory_order_relaxed);
     p.bytesWritten = counters.bytesWritten.load(std::memory_order_relaxed);
     p.bytesTotal = std::max(p.bytesDone, counters.bytesTotal.load(std::memory_order_relaxed));
-    p.itemsDone = counters.itemsDone.load(std::memory_order_relaxed);
-    p.itemsTotal = std::max(p.itemsDone, counters.itemsTotal.load(std::memory_order_relaxed));
     p.itemsSkipped = counters.itemsSkipped.load(std::memory_order_relaxed);
     p.itemsFailed = counters.itemsFailed.load(std::memory_order_relaxed);
+    p.itemsDone = counters.itemsCopied.load(std::memory_order_relaxed) + p.itemsSkipped
+                  + p.itemsFailed; // finished in any way
+    p.itemsTotal = std::max(p.itemsDone, counters.itemsTotal.load(std::memory_order_relaxed));
     p.currentItem = counters.currentItem();
     p.currentItemSize = counters.currentItemSize.load(std::memory_order_relaxed);
     p.currentItemBytesDone =

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "decisions.h"
+#include "itemlife.h"
 #include "jobcontext.h"
 #include "partfile.h"
 
@@ -28,6 +28,67 @@ void HardLinkCopier::remember(const ItemTask &task, const QByteArray &finalName)
         m_firstLinks.insert(group, {task.destinationDirectory, finalName});
 }
 
+namespace {
+
+/// A further name of a hard-linked inode: linked with linkat(2) to the copy of the group's
+/// first copied name, under the part name, then renamed into place by the life, so the
+/// final name appears atomically. Falls back to a copy of its own where the destination
+/// cannot link.
+class HardLinkLife final : public PartFileLife
+{
+public:
+    HardLinkLife(JobContext &job, const Plan &plan, const ItemTask &task,
+                 std::pair<DirectoryRef, QByteArray> first)
+        : PartFileLife(job, plan, task)
+        , m_first(std::move(first))
+    {}
+
+private:
+    std::optional<Attempt> openSource() override
+    {
+        m_source = statFromItem(m_item);
+        return std::nullopt;
+    }
+    FileOperation publishOperation() const override { return FileOperation::Link; }
+    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+
+    std::pair<DirectoryRef, QByteArray> m_first; ///< folder and name of the first copy
+};
+
+Attempt HardLinkLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+{
+    const int firstFd = m_first.first->fd.get();
+    ::unlinkat(destinationFd(), part.name().constData(), 0); // a leftover of an interrupted run
+    if (::linkat(firstFd, m_first.second.constData(), destinationFd(), part.name().constData(), 0)
+        != 0) {
+        const int error = errno;
+        const QByteArray destination = destinationPath(m_task.destinationName);
+        if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
+            || error == EXDEV) {
+            // FAT and the like cannot link (nor can an inode with too many links): like
+            // other metadata the destination refuses, copy the data and warn.
+            CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination, error,
+                                                     IssueSeverity::Warning);
+            refused.detail = QCoreApplication::translate("Sluice::ItemCopier",
+                                                         "hard links cannot be kept here; copied "
+                                                         "as separate files");
+            m_job.issues.addGrouped(refused);
+            return Attempt::fallBackToCopy();
+        }
+        return Attempt::failed(
+            renameIssue(error, destinationPath(part.name()), destination, FileOperation::Link));
+    }
+    identity = CreatedPart{};
+    if (struct stat st = {};
+        ::fstatat(firstFd, m_first.second.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+        identity = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(part.name()));
+    return Attempt::ended(ItemOutcome::Copied);
+}
+
+} // namespace
+
 std::optional<ItemOutcome> HardLinkCopier::linkToFirst(const ItemTask &task)
 {
     const PlanItem &item = m_plan.items[std::size_t(task.index)];
@@ -39,70 +100,8 @@ std::optional<ItemOutcome> HardLinkCopier::linkToFirst(const ItemTask &task)
             return std::nullopt;
         first = *found;
     }
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPathOf(task, task.destinationName);
-    for (int attempt = 1;; ++attempt) {
-        const struct stat source = statFromItem(item);
-        const Placement placement = resolvePlacement(
-            m_job, directoryFd, task.destinationName, !task.destinationDirectory->createdByCopy,
-            item, source, m_plan.sourcePath(task.index), destination);
-        if (placement.action == Placement::Action::Skip)
-            return ItemOutcome::Skipped;
-        if (placement.action == Placement::Action::Cancel)
-            return ItemOutcome::Cancelled;
-        int error = 0;
-        CopyIssue issue;
-        if (placement.action == Placement::Action::Fail) {
-            issue = placement.issue;
-        } else {
-            // Link under the part name, then rename: the final name appears atomically.
-            const QByteArray partName = partFileName(placement.name, item.partNameTaken);
-            ::unlinkat(directoryFd, partName.constData(), 0);
-            if (::linkat(first.first->fd.get(), first.second.constData(), directoryFd,
-                         partName.constData(), 0)
-                != 0) {
-                error = errno;
-                if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
-                    || error == EXDEV) {
-                    // FAT and the like cannot link (nor can an inode with too many links):
-                    // like other metadata the destination refuses, copy the data and warn.
-                    ::unlinkat(directoryFd, partName.constData(), 0);
-                    CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination,
-                                                             error, IssueSeverity::Warning);
-                    refused.detail = QCoreApplication::translate(
-                        "Sluice::ItemCopier", "hard links cannot be kept here; copied "
-                                              "as separate files");
-                    m_job.issues.addGrouped(refused);
-                    return std::nullopt;
-                }
-            } else {
-                PartFileGuard guard(directoryFd, partName);
-                CreatedPart created;
-                if (struct stat st = {}; ::fstatat(first.first->fd.get(), first.second.constData(),
-                                                   &st, AT_SYMLINK_NOFOLLOW)
-                                         == 0)
-                    created = CreatedPart::fromStat(st);
-                if (m_job.hooks.afterPartCreated)
-                    m_job.hooks.afterPartCreated(destinationPathOf(task, partName));
-                error = renameIntoPlace(directoryFd, partName, placement.name,
-                                        placement.action == Placement::Action::Overwrite, &created);
-                if (error == 0) {
-                    guard.commit();
-                    queueSourceRemoval(m_job, m_plan, task);
-                    return ItemOutcome::Copied;
-                }
-            }
-            issue = renameIssue(error, destinationPathOf(task, partName), destination,
-                                FileOperation::Link);
-        }
-        const ErrorAction action =
-            resolveError(m_job, issue, attempt, m_plan.sourcePath(task.index), destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        if (action == ErrorAction::StopJob && !m_job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
+    HardLinkLife life(m_job, m_plan, task, std::move(first));
+    return life.run();
 }
 
 } // namespace Sluice

@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "flushbehind.h"
 #include "folderfinisher.h"
+#include "itemlife.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "kernelengine.h"
@@ -81,300 +82,277 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
     return issue;
 }
 
-} // namespace
-
-struct ItemCopier::Attempt
+/// A regular file's life (ItemCopier::copyFile()): opened with O_NOFOLLOW (a file swapped for
+/// a symlink since the scan is refused), written through its part file by the chosen engine,
+/// flushed per durability, verified, given its metadata.
+class FileLife final : public PartFileLife
 {
-    ItemOutcome outcome = ItemOutcome::Copied;
-    std::optional<CopyIssue> failure; // set: goes through the error policy
+public:
+    FileLife(JobContext &job, const Plan &plan, const ItemTask &task, ChunkReader *reader,
+             HardLinkCopier &links)
+        : PartFileLife(job, plan, task)
+        , m_reader(reader)
+        , m_links(links)
+        , m_serial(reader != nullptr)
+        , m_progress(job.counters, m_item.size, m_serial)
+    {}
+
+private:
+    std::optional<Attempt> openSource() override;
+    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+    void published(const QByteArray &finalName) override;
+    void retrying() override { m_progress.restart(); }
+    void ended(ItemOutcome outcome) override
+    {
+        if (outcome != ItemOutcome::Copied)
+            m_progress.withdraw();
+    }
+
+    Attempt fill(int partFd, const QByteArray &destination);
+    DataTransfer transferInto(int partFd, const QByteArray &destination);
+    DataOutcome moveData(DataTransfer &transfer);
+    void reportSourceChange(qint64 finalSize);
+    std::optional<CopyIssue> flush(int partFd, const QByteArray &destination, qint64 finalSize);
+    std::optional<CopyIssue> verify(int partFd, const QByteArray &destination);
+
+    ChunkReader *m_reader;
+    HardLinkCopier &m_links;
+    /// The big-file path: the reader thread, the "current file" display, skip requests.
+    const bool m_serial;
+    ItemProgress m_progress;
+    UniqueFd m_sourceFd;
+    mode_t m_createdMode = 0600;
+    std::optional<FlushBehind> m_flush;
+    std::optional<ChecksumHasher> m_hasher;
+    qint64 m_finalSize = 0;
+    QByteArray m_digest;
 };
 
-ItemCopier::ItemCopier(JobContext &job, const Plan &plan)
-    : m_job(job)
-    , m_plan(plan)
-    , m_links(job, plan)
-{}
-
-QByteArray ItemCopier::sourcePath(const ItemTask &task) const
+std::optional<Attempt> FileLife::openSource()
 {
-    return m_plan.sourcePath(task.index);
-}
-
-QByteArray ItemCopier::destinationPath(const ItemTask &task, const QByteArray &name) const
-{
-    return destinationPathOf(task, name);
-}
-
-ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    if (item.hardLinkOf >= 0) {
-        if (const auto linked = m_links.linkToFirst(task))
-            return *linked;
-        // The first name was not copied, or the destination cannot link: this name becomes
-        // a copy of its own, and its bytes join the total (counted once, for the first name).
-        m_job.counters.addTotal(item.size);
-    }
-    ItemProgress progress(m_job.counters, item.size, task.serial);
-    if (task.serial)
-        m_job.counters.setCurrentItem(sourcePath(task), item.size, Engine::Auto);
-    for (int attempt = 1;; ++attempt) {
-        const Attempt result = attemptFile(task, reader, progress);
-        if (!result.failure) {
-            if (result.outcome != ItemOutcome::Copied)
-                progress.withdraw();
-            return result.outcome;
-        }
-        const ErrorAction action = resolveError(m_job, *result.failure, attempt, sourcePath(task),
-                                                destinationPath(task, task.destinationName));
-        if (action == ErrorAction::Retry) {
-            progress.restart();
-            continue;
-        }
-        progress.withdraw();
-        if (action == ErrorAction::StopJob && !m_job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
-}
-
-ItemCopier::Attempt ItemCopier::attemptFile(const ItemTask &task, ChunkReader *reader,
-                                            ItemProgress &progress)
-{
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
-    const QByteArray source = sourcePath(task);
-    auto fail = [](CopyIssue issue) { return Attempt{ItemOutcome::Failed, std::move(issue)}; };
-
     if (m_job.hooks.beforeOpen) {
-        if (const int injected = m_job.hooks.beforeOpen(source))
-            return fail(CopyIssue::fromErrno(FileOperation::Open, source, injected));
+        if (const int injected = m_job.hooks.beforeOpen(m_sourcePath))
+            return Attempt::failed(
+                CopyIssue::fromErrno(FileOperation::Open, m_sourcePath, injected));
     }
     const int openFlags =
-        O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (task.followSource ? 0 : O_NOFOLLOW);
-    UniqueFd sourceFd(retryOnEintr([&] {
-        return ::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(), openFlags);
+        O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (m_task.followSource ? 0 : O_NOFOLLOW);
+    m_sourceFd.reset(retryOnEintr([&] {
+        return ::openat(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(), openFlags);
     }));
-    if (!sourceFd && errno == ENOENT) {
+    if (!m_sourceFd && errno == ENOENT) {
         // Deleted since the scan: nothing to copy, nothing lost (issue 3, case 14).
         CopyIssue issue =
-            CopyIssue::fromErrno(FileOperation::Open, source, ENOENT, IssueSeverity::Warning);
+            CopyIssue::fromErrno(FileOperation::Open, m_sourcePath, ENOENT, IssueSeverity::Warning);
         issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                    "it was deleted after the scan; not copied");
         m_job.issues.add(issue);
-        return {ItemOutcome::Skipped, std::nullopt};
+        return Attempt::ended(ItemOutcome::Skipped);
     }
-    if (!sourceFd) {
-        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Open, source, errno);
-        if (issue.errorCode == ELOOP && !task.followSource)
+    if (!m_sourceFd) {
+        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Open, m_sourcePath, errno);
+        if (issue.errorCode == ELOOP && !m_task.followSource)
             issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                        "it became a symbolic link since the scan");
-        return fail(issue);
+        return Attempt::failed(issue);
     }
-    struct stat before = {};
-    if (::fstat(sourceFd.get(), &before) != 0)
-        return fail(CopyIssue::fromErrno(FileOperation::Stat, source, errno));
-    if (!S_ISREG(before.st_mode))
-        return fail(CopyIssue::withDetail(
-            FileOperation::Open, source,
+    if (::fstat(m_sourceFd.get(), &m_source) != 0)
+        return Attempt::failed(CopyIssue::fromErrno(FileOperation::Stat, m_sourcePath, errno));
+    if (!S_ISREG(m_source.st_mode))
+        return Attempt::failed(CopyIssue::withDetail(
+            FileOperation::Open, m_sourcePath,
             QCoreApplication::translate("Sluice::ItemCopier", "it is no longer a regular file")));
+    return std::nullopt;
+}
 
-    const int directoryFd = task.destinationDirectory->fd.get();
-    Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                           !task.destinationDirectory->createdByCopy, item, before,
-                                           source, destinationPath(task, task.destinationName));
-    switch (placement.action) {
-    case Placement::Action::Skip:
-        return {ItemOutcome::Skipped, std::nullopt};
-    case Placement::Action::Cancel:
-        return {ItemOutcome::Cancelled, std::nullopt};
-    case Placement::Action::Fail:
-        return fail(placement.issue);
-    default:
-        break;
-    }
-
-    QByteArray partName = partFileName(placement.name, item.partNameTaken);
-    QByteArray destination = destinationPath(task, placement.name);
+Attempt FileLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+{
     // In a folder this copy created (mode 0700 until it is finished) nobody else can reach
     // the part file: it may start with its final mode (unless an inherited default ACL
     // decides the mode there), and its identity need not be checked again before the
     // rename. Three system calls fewer per file (issue 5: small files).
-    const bool privateFolder = task.destinationDirectory->createdByCopy;
-    const mode_t createdMode = task.destinationDirectory->modeFollowsUmask
-                                   ? creationMode(item, m_job.options.preserve, m_job.umask)
-                                   : mode_t(0600);
-    const int partFd = createPartFile(directoryFd, partName, createdMode);
-    if (partFd < 0 && -partFd != EBUSY && -partFd != EEXIST) {
-        // A create that failed half-way (some FUSE file systems) must not leave an empty
-        // entry behind; EBUSY and EEXIST name an entry that is not this copy's.
-        ::unlinkat(directoryFd, partName.constData(), 0);
-    }
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    m_createdMode = folder.modeFollowsUmask
+                        ? creationMode(m_item, m_job.options.preserve, m_job.umask)
+                        : mode_t(0600);
+    const int partFd = createPartFile(destinationFd(), part.name(), m_createdMode);
     if (partFd < 0) {
-        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create, destination, -partFd);
+        // EBUSY and EEXIST name an entry that is not this copy's; any other failure may have
+        // left an empty entry behind (some FUSE file systems), which the guard removes.
+        if (-partFd == EBUSY || -partFd == EEXIST)
+            part.disown();
+        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create,
+                                               destinationPath(m_task.destinationName), -partFd);
         if (-partFd == EBUSY)
             issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                        "another copy is writing this file");
-        return fail(issue);
+        return Attempt::failed(issue);
     }
-    UniqueFd part(partFd);
-    PartFileGuard guard(directoryFd, partName);
-    CreatedPart created;
-    if (!privateFolder) {
-        if (struct stat st = {}; ::fstat(part.get(), &st) == 0)
-            created = CreatedPart::fromStat(st);
+    UniqueFd partFile(partFd);
+    if (!folder.createdByCopy) {
+        if (struct stat st = {}; ::fstat(partFile.get(), &st) == 0)
+            identity = CreatedPart::fromStat(st);
+        else
+            identity = CreatedPart{}; // cannot be checked: the rename is refused
     }
     if (m_job.hooks.afterPartCreated)
-        m_job.hooks.afterPartCreated(destinationPath(task, partName));
+        m_job.hooks.afterPartCreated(destinationPath(part.name()));
+    return fill(partFile.get(), destinationPath(m_task.destinationName));
+}
 
+DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)
+{
     DataTransfer transfer;
-    transfer.sourceFd = sourceFd.get();
-    transfer.destinationFd = part.get();
-    transfer.sourcePath = source;
+    transfer.sourceFd = m_sourceFd.get();
+    transfer.destinationFd = partFd;
+    transfer.sourcePath = m_sourcePath;
     transfer.destinationPath = destination;
-    transfer.plannedSize = before.st_size;
+    transfer.plannedSize = m_source.st_size;
     // Holes are skipped only where the destination keeps them; elsewhere every byte is
     // written in order (zeros read from the holes), never a write past the end.
-    transfer.sparse = before.st_size > 0 && qint64(before.st_blocks) * 512 < before.st_size
-                      && fileSystemKeepsHoles(part.get());
-    transfer.progress = &progress;
-    const quint64 skipsAtStart = m_job.control.skipRequests();
-    if (task.serial)
+    transfer.sparse = m_source.st_size > 0 && qint64(m_source.st_blocks) * 512 < m_source.st_size
+                      && fileSystemKeepsHoles(partFd);
+    transfer.progress = &m_progress;
+    if (m_serial) {
+        const quint64 skipsAtStart = m_job.control.skipRequests();
         transfer.skipRequested = [this, skipsAtStart] {
             return m_job.control.skipRequests() != skipsAtStart;
         };
-    std::optional<FlushBehind> flush;
+    }
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
     // Writing back behind big files keeps the dirty page cache bounded. Small files are left
     // to the final syncfs(2), also on the serial path (--workers 1): starting write-back of
     // each one on its own made 20,000 files of 4 KiB 2.5 times slower.
-    if (durable && task.serial && before.st_size >= m_job.options.smallFileThreshold) {
-        flush.emplace(part.get(), sourceFd.get(), m_job.options.flushWindow,
-                      m_job.options.flushLag);
-        transfer.flush = &*flush;
+    m_flush.reset();
+    if (durable && m_serial && m_source.st_size >= m_job.options.smallFileThreshold) {
+        m_flush.emplace(partFd, m_sourceFd.get(), m_job.options.flushWindow,
+                        m_job.options.flushLag);
+        transfer.flush = &*m_flush;
     }
-    std::optional<ChecksumHasher> hasher;
+    m_hasher.reset();
     if (m_job.options.verify != VerifyAlgorithm::None) {
-        hasher.emplace(m_job.options.verify);
-        transfer.hasher = &*hasher;
+        m_hasher.emplace(m_job.options.verify);
+        transfer.hasher = &*m_hasher;
     }
+    return transfer;
+}
 
-    const DataOutcome data = moveData(task, transfer, reader, before.st_dev);
+Attempt FileLife::fill(int partFd, const QByteArray &destination)
+{
+    DataTransfer transfer = transferInto(partFd, destination);
+    const DataOutcome data = moveData(transfer);
     switch (data.status) {
     case DataOutcome::Status::Failed:
-        return fail(withSpaceHint(data.issue, part.get(), before.st_size));
+        return Attempt::failed(withSpaceHint(data.issue, partFd, m_source.st_size));
     case DataOutcome::Status::Cancelled:
-        return {ItemOutcome::Cancelled, std::nullopt};
+        return Attempt::ended(ItemOutcome::Cancelled);
     case DataOutcome::Status::Skipped:
-        return {ItemOutcome::Skipped, std::nullopt};
+        return Attempt::ended(ItemOutcome::Skipped);
     default:
         break;
     }
-    const qint64 finalSize = data.offset;
-
-    // A source that changed while it was read: the copy holds what was read, up to the
-    // real end of the file (never padded); the change is reported.
-    struct stat after = {};
-    if (::fstat(sourceFd.get(), &after) == 0) {
-        if (after.st_nlink == 0 && before.st_nlink > 0) {
-            m_job.issues.add(CopyIssue::withDetail(
-                FileOperation::Read, source,
-                QCoreApplication::translate(
-                    "Sluice::ItemCopier",
-                    "the file was deleted while it was copied; the copy holds the "
-                    "%1 bytes read")
-                    .arg(finalSize),
-                IssueSeverity::Warning));
-        } else if ((!sameTime(after.st_mtim, before.st_mtim) || after.st_size != before.st_size
-                    || finalSize != before.st_size)
-                   && !isPseudoFileSystem(sourceFd.get())) {
-            m_job.issues.add(CopyIssue::withDetail(
-                FileOperation::Read, source,
-                QCoreApplication::translate(
-                    "Sluice::ItemCopier",
-                    "the file changed while it was copied (%1 bytes when opened, "
-                    "%2 bytes copied)")
-                    .arg(before.st_size)
-                    .arg(finalSize),
-                IssueSeverity::Warning));
-        }
-    }
-
-    if (m_job.options.durability == Durability::File || m_job.options.move
-        || m_job.options.verify != VerifyAlgorithm::None) {
-        if (retryOnEintr([&] { return ::fdatasync(part.get()); }) != 0)
-            return fail(CopyIssue::fromErrno(FileOperation::Flush, destination, errno));
-        ::posix_fadvise(part.get(), 0, 0, POSIX_FADV_DONTNEED);
-    } else if (flush) {
-        if (const int error = flush->finish(finalSize, false))
-            return fail(CopyIssue::fromErrno(FileOperation::Flush, destination, error));
-    }
-
-    QByteArray digest;
-    if (hasher) {
-        if (task.serial)
-            m_job.counters.setPhase(CopyPhase::Verifying);
-        const QByteArray expected = hasher->hexDigest();
-        if (m_job.hooks.beforeVerify)
-            m_job.hooks.beforeVerify(part.get(), destination);
-        const VerifyResult verified =
-            verifyCopy(m_job, part.get(), m_job.options.verify, expected, destination);
-        if (task.serial)
-            m_job.counters.setPhase(CopyPhase::Copying);
-        if (verified.error != 0)
-            return fail(CopyIssue::fromErrno(FileOperation::Verify, destination, verified.error));
-        if (!verified.matches)
-            return fail(CopyIssue::withDetail(
-                FileOperation::Verify, destination,
-                QCoreApplication::translate(
-                    "Sluice::ItemCopier", "the copy reads back differently from the source (%1 %2, "
-                                          "expected %3); the copy was removed")
-                    .arg(verifyAlgorithmName(m_job.options.verify),
-                         QString::fromLatin1(verified.digest), QString::fromLatin1(expected))));
-        digest = expected;
-    }
-
-    if (const int error = applyMetadata(part.get(), sourceFd.get(), item, m_job.options.preserve,
-                                        m_job.umask, destination, m_job.issues, createdMode))
-        return fail(CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
-
-    for (int tries = 0;; ++tries) {
-        const int error = renameIntoPlace(directoryFd, partName, placement.name,
-                                          placement.action == Placement::Action::Overwrite,
-                                          privateFolder ? nullptr : &created);
-        if (error == 0)
-            break;
-        if (error != EEXIST || tries >= 3)
-            return fail(renameIssue(error, destinationPath(task, partName), destination));
-        // Someone created the name while we copied: decide again, like any collision.
-        placement = resolvePlacement(m_job, directoryFd, placement.name, true, item, before, source,
-                                     destination);
-        if (placement.action == Placement::Action::Skip)
-            return {ItemOutcome::Skipped, std::nullopt};
-        if (placement.action == Placement::Action::Cancel)
-            return {ItemOutcome::Cancelled, std::nullopt};
-        if (placement.action == Placement::Action::Fail)
-            return fail(placement.issue);
-        destination = destinationPath(task, placement.name);
-    }
-    guard.commit();
-    m_job.counters.bytesCopied.fetch_add(finalSize, std::memory_order_relaxed);
-    if (!digest.isEmpty())
-        recordChecksum(m_job, digest, destination);
-    if (m_job.options.preserve.hardLinks && item.nlink > 1)
-        m_links.remember(task, placement.name);
-    queueSourceRemoval(m_job, m_plan, task);
-    return {ItemOutcome::Copied, std::nullopt};
+    m_finalSize = data.offset;
+    reportSourceChange(m_finalSize);
+    if (auto issue = flush(partFd, destination, m_finalSize))
+        return Attempt::failed(*issue);
+    if (auto issue = verify(partFd, destination))
+        return Attempt::failed(*issue);
+    if (const int error = applyMetadata(partFd, m_sourceFd.get(), m_item, m_job.options.preserve,
+                                        m_job.umask, destination, m_job.issues, m_createdMode))
+        return Attempt::failed(
+            CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
+    return Attempt::ended(ItemOutcome::Copied);
 }
 
-DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, ChunkReader *reader,
-                                 dev_t sourceDevice)
+// A source that changed while it was read: the copy holds what was read, up to the real end
+// of the file (never padded); the change is reported.
+void FileLife::reportSourceChange(qint64 finalSize)
 {
-    const dev_t destinationDevice = task.destinationDirectory->device;
+    struct stat after = {};
+    if (::fstat(m_sourceFd.get(), &after) != 0)
+        return;
+    if (after.st_nlink == 0 && m_source.st_nlink > 0) {
+        m_job.issues.add(CopyIssue::withDetail(
+            FileOperation::Read, m_sourcePath,
+            QCoreApplication::translate("Sluice::ItemCopier",
+                                        "the file was deleted while it was copied; the copy holds "
+                                        "the %1 bytes read")
+                .arg(finalSize),
+            IssueSeverity::Warning));
+    } else if ((!sameTime(after.st_mtim, m_source.st_mtim) || after.st_size != m_source.st_size
+                || finalSize != m_source.st_size)
+               && !isPseudoFileSystem(m_sourceFd.get())) {
+        m_job.issues.add(CopyIssue::withDetail(
+            FileOperation::Read, m_sourcePath,
+            QCoreApplication::translate("Sluice::ItemCopier",
+                                        "the file changed while it was copied (%1 bytes when "
+                                        "opened, %2 bytes copied)")
+                .arg(m_source.st_size)
+                .arg(finalSize),
+            IssueSeverity::Warning));
+    }
+}
+
+std::optional<CopyIssue> FileLife::flush(int partFd, const QByteArray &destination,
+                                         qint64 finalSize)
+{
+    if (m_job.options.durability == Durability::File || m_job.options.move
+        || m_job.options.verify != VerifyAlgorithm::None) {
+        if (retryOnEintr([&] { return ::fdatasync(partFd); }) != 0)
+            return CopyIssue::fromErrno(FileOperation::Flush, destination, errno);
+        ::posix_fadvise(partFd, 0, 0, POSIX_FADV_DONTNEED);
+    } else if (m_flush) {
+        if (const int error = m_flush->finish(finalSize, false))
+            return CopyIssue::fromErrno(FileOperation::Flush, destination, error);
+    }
+    return std::nullopt;
+}
+
+std::optional<CopyIssue> FileLife::verify(int partFd, const QByteArray &destination)
+{
+    if (!m_hasher)
+        return std::nullopt;
+    if (m_serial)
+        m_job.counters.setPhase(CopyPhase::Verifying);
+    const QByteArray expected = m_hasher->hexDigest();
+    if (m_job.hooks.beforeVerify)
+        m_job.hooks.beforeVerify(partFd, destination);
+    const VerifyResult verified =
+        verifyCopy(m_job, partFd, m_job.options.verify, expected, destination);
+    if (m_serial)
+        m_job.counters.setPhase(CopyPhase::Copying);
+    if (verified.error != 0)
+        return CopyIssue::fromErrno(FileOperation::Verify, destination, verified.error);
+    if (!verified.matches)
+        return CopyIssue::withDetail(
+            FileOperation::Verify, destination,
+            QCoreApplication::translate("Sluice::ItemCopier",
+                                        "the copy reads back differently from the source (%1 %2, "
+                                        "expected %3); the copy was removed")
+                .arg(verifyAlgorithmName(m_job.options.verify),
+                     QString::fromLatin1(verified.digest), QString::fromLatin1(expected)));
+    m_digest = expected;
+    return std::nullopt;
+}
+
+void FileLife::published(const QByteArray &finalName)
+{
+    m_job.counters.bytesCopied.fetch_add(m_finalSize, std::memory_order_relaxed);
+    if (!m_digest.isEmpty())
+        recordChecksum(m_job, m_digest, destinationPath(finalName));
+    if (m_job.options.preserve.hardLinks && m_item.nlink > 1)
+        m_links.remember(m_task, finalName);
+}
+
+DataOutcome FileLife::moveData(DataTransfer &transfer)
+{
+    const dev_t sourceDevice = m_source.st_dev;
+    const dev_t destinationDevice = m_task.destinationDirectory->device;
     Engine engine = m_job.options.engine;
     if (transfer.hasher)
         engine = Engine::Stream; // checksums need the bytes in user space
     auto show = [&](Engine current) {
-        if (task.serial)
+        if (m_serial)
             m_job.counters.currentEngine.store(int(current), std::memory_order_relaxed);
     };
     if ((engine == Engine::Auto || engine == Engine::Reflink)
@@ -395,9 +373,62 @@ DataOutcome ItemCopier::moveData(const ItemTask &task, DataTransfer &transfer, C
                           << transfer.sourcePath;
     }
     show(Engine::Stream);
-    if (reader)
-        return StreamEngine::copyPipelined(m_job, *reader, transfer);
+    if (m_reader)
+        return StreamEngine::copyPipelined(m_job, *m_reader, transfer);
     return StreamEngine::copyInline(m_job, transfer);
+}
+
+/// A move on one file system (ItemCopier::moveByRename()): renameat2(2) moves the item, a
+/// folder with its whole subtree, at once. Falls back to copy and delete where a rename
+/// cannot serve: a folder to merge into, a collision the copy path reports, another mount.
+class RenameLife final : public ItemLife
+{
+public:
+    using ItemLife::ItemLife;
+
+private:
+    std::optional<Attempt> openSource() override
+    {
+        m_source = statFromItem(m_item);
+        return std::nullopt;
+    }
+    Attempt refused(const Placement &) override { return Attempt::fallBackToCopy(); }
+    Attempt write(const Placement &placement) override
+    {
+        if (placement.action == Placement::Action::Merge)
+            return Attempt::fallBackToCopy(); // merge item by item
+        const unsigned flags =
+            placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
+        if (::renameat2(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(),
+                        destinationFd(), placement.name.constData(), flags)
+            != 0)
+            return Attempt::fallBackToCopy(); // EXDEV (another mount), EEXIST (raced)
+        return Attempt::ended(ItemOutcome::Copied);
+    }
+};
+
+} // namespace
+
+ItemCopier::ItemCopier(JobContext &job, const Plan &plan)
+    : m_job(job)
+    , m_plan(plan)
+    , m_links(job, plan)
+{}
+
+ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
+{
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (item.hardLinkOf >= 0) {
+        if (const auto linked = m_links.linkToFirst(task))
+            return *linked;
+        // The first name was not copied, or the destination cannot link: this name becomes
+        // a copy of its own, and its bytes join the total (counted once, for the first name).
+        m_job.counters.addTotal(item.size);
+    }
+    if (reader)
+        m_job.counters.setCurrentItem(m_plan.sourcePath(task.index), item.size, Engine::Auto);
+    FileLife life(m_job, m_plan, task, reader, m_links);
+    return life.run().value_or(ItemOutcome::Failed); // a file never falls back
 }
 
 std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
@@ -405,29 +436,8 @@ std::optional<ItemOutcome> ItemCopier::moveByRename(const ItemTask &task)
     const PlanItem &item = m_plan.items[std::size_t(task.index)];
     if (!m_job.options.move || task.followSource || item.dev != task.destinationDirectory->device)
         return std::nullopt;
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPath(task, task.destinationName);
-    const struct stat source = statFromItem(item);
-    const Placement placement = resolvePlacement(m_job, directoryFd, task.destinationName,
-                                                 !task.destinationDirectory->createdByCopy, item,
-                                                 source, sourcePath(task), destination);
-    switch (placement.action) {
-    case Placement::Action::Skip:
-        return ItemOutcome::Skipped;
-    case Placement::Action::Cancel:
-        return ItemOutcome::Cancelled;
-    case Placement::Action::Merge:
-    case Placement::Action::Fail:
-        return std::nullopt; // merge item by item; failures are reported by the copy path
-    default:
-        break;
-    }
-    const unsigned flags = placement.action == Placement::Action::Overwrite ? 0 : RENAME_NOREPLACE;
-    if (::renameat2(task.sourceDirectory->fd.get(), task.sourceName.constData(), directoryFd,
-                    placement.name.constData(), flags)
-        != 0)
-        return std::nullopt; // EXDEV (another mount), EEXIST (raced): copy, then delete
-    return ItemOutcome::Copied;
+    RenameLife life(m_job, m_plan, task);
+    return life.run();
 }
 
 } // namespace Sluice

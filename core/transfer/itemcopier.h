@@ -11,9 +11,6 @@ namespace Sluice {
 
 class ChunkReader;
 struct JobContext;
-struct DataOutcome;
-struct DataTransfer;
-class ItemProgress;
 
 /// Copies single items (worker thread and small-file threads; thread-safe). For a regular
 /// file: open the source (O_NOFOLLOW, so a file swapped for a symlink since the scan is
@@ -41,13 +38,6 @@ public:
     std::optional<ItemOutcome> moveByRename(const ItemTask &task);
 
 private:
-    struct Attempt;
-    Attempt attemptFile(const ItemTask &task, ChunkReader *reader, ItemProgress &progress);
-    DataOutcome moveData(const ItemTask &task, DataTransfer &transfer, ChunkReader *reader,
-                         dev_t sourceDevice);
-    QByteArray sourcePath(const ItemTask &task) const;
-    QByteArray destinationPath(const ItemTask &task, const QByteArray &name) const;
-
     JobContext &m_job;
     const Plan &m_plan;
     HardLinkCopier m_links;

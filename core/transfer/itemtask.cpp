@@ -1,7 +1,7 @@
 #include "itemtask.h"
 
-#include "decisions.h"
 #include "folderfinisher.h"
+#include "itemlife.h"
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
@@ -38,204 +38,196 @@ void queueSourceRemoval(JobContext &job, const Plan &plan, const ItemTask &task)
                                                              plan.sourcePath(task.index), false});
 }
 
+namespace {
+
+constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
+
+/// A symbolic link, FIFO, device node or socket: created under the part name (never
+/// opened), given its metadata by name, renamed into place by the life.
+class SpecialEntryLife final : public PartFileLife
+{
+public:
+    using PartFileLife::PartFileLife;
+
+private:
+    std::optional<Attempt> openSource() override;
+    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+    int createEntry(const QByteArray &partName) const;
+
+    QByteArray m_linkTarget;
+};
+
+std::optional<Attempt> SpecialEntryLife::openSource()
+{
+    m_source = statFromItem(m_item);
+    if (m_item.kind != ItemKind::Symlink)
+        return std::nullopt;
+    QByteArray buffer(qMax<qint64>(256, m_item.size + 1), Qt::Uninitialized);
+    for (;;) {
+        const ssize_t length =
+            ::readlinkat(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(),
+                         buffer.data(), buffer.size());
+        if (length < 0)
+            return Attempt::failed(CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, errno));
+        if (length < buffer.size()) {
+            m_linkTarget = buffer.left(length);
+            return std::nullopt;
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+}
+
+// symlinkat(2), mkfifoat(3) or mknodat(2) under @p partName; 0 or an errno value. A leftover
+// under that name (EEXIST) is removed and the create tried once more.
+int SpecialEntryLife::createEntry(const QByteArray &partName) const
+{
+    const int directoryFd = destinationFd();
+    int error = 0;
+    for (int tries = 0; tries < 2; ++tries) {
+        int result = 0;
+        switch (m_item.kind) {
+        case ItemKind::Symlink:
+            result = ::symlinkat(m_linkTarget.constData(), directoryFd, partName.constData());
+            break;
+        case ItemKind::Fifo:
+            result = ::mkfifoat(directoryFd, partName.constData(), 0600);
+            break;
+        default:
+            result = ::mknodat(directoryFd, partName.constData(), (m_item.mode & S_IFMT) | 0600,
+                               m_item.rdev);
+            break;
+        }
+        error = result == 0 ? 0 : errno;
+        // Some FUSE file systems leave a regular file behind when they refuse a special file
+        // (fusefat's mkfifo: EIO), and EEXIST is a stale leftover: remove our name.
+        if (error != 0)
+            ::unlinkat(directoryFd, partName.constData(), 0);
+        if (error != EEXIST)
+            break;
+    }
+    return error;
+}
+
+Attempt SpecialEntryLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+{
+    // The guard is armed before creating: some file systems fail a create yet leave an entry
+    // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
+    const QByteArray finalPath = destinationPath(m_task.destinationName);
+    const int error = createEntry(part.name());
+    const bool node = m_item.kind == ItemKind::CharDevice || m_item.kind == ItemKind::BlockDevice
+                      || m_item.kind == ItemKind::Socket;
+    if (error == EPERM && node) {
+        m_job.issues.add(
+            CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM, IssueSeverity::Warning));
+        return Attempt::ended(ItemOutcome::Skipped);
+    }
+    if (error != 0)
+        return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, error));
+    identity = CreatedPart{};
+    if (struct stat st = {};
+        ::fstatat(destinationFd(), part.name().constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
+        && (st.st_mode & S_IFMT) == (m_item.mode & S_IFMT))
+        identity = CreatedPart::fromStat(st);
+    if (m_job.hooks.afterPartCreated)
+        m_job.hooks.afterPartCreated(destinationPath(part.name()));
+    // Metadata by name never follows a link (metadata.cpp), and the rename checks that the
+    // part name still holds what was created here.
+    if (const int failed =
+            applyMetadataAt(destinationFd(), part.name(), m_item, m_job.options.preserve,
+                            m_job.umask, finalPath, m_job.issues))
+        return Attempt::failed(renameIssue(failed, destinationPath(part.name()), finalPath));
+    return Attempt::ended(ItemOutcome::Copied);
+}
+
+/// A folder: created with mode 0700 until its children are done (or merged into when one
+/// exists), both sides opened; its metadata and a move's deletions come from the
+/// destination handle's finalizer (finishFolder()). No part file: a folder is never
+/// partial, only incomplete, and that is what the finalizer records.
+class FolderLife final : public ItemLife
+{
+public:
+    using ItemLife::ItemLife;
+
+    std::pair<DirectoryRef, DirectoryRef> handles;
+
+private:
+    std::optional<Attempt> openSource() override;
+    Attempt write(const Placement &placement) override;
+    DirectoryRef destinationHandle(UniqueFd fd, const struct stat &st, const QByteArray &path,
+                                   bool created, const DirectoryRef &sourceHandle);
+
+    UniqueFd m_sourceFd;
+};
+
+std::optional<Attempt> FolderLife::openSource()
+{
+    m_sourceFd.reset(::openat(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(),
+                              DirectoryFlags | (m_task.followSource ? 0 : O_NOFOLLOW)));
+    if (!m_sourceFd || ::fstat(m_sourceFd.get(), &m_source) != 0)
+        return Attempt::failed(
+            CopyIssue::fromErrno(FileOperation::ReadDirectory, m_sourcePath, errno));
+    return std::nullopt;
+}
+
+Attempt FolderLife::write(const Placement &placement)
+{
+    const QByteArray finalPath = destinationPath(placement.name);
+    const bool merge = placement.action == Placement::Action::Merge;
+    bool created = false;
+    if (!merge) {
+        if (::mkdirat(destinationFd(), placement.name.constData(), 0700) == 0)
+            created = true;
+        else if (errno != EEXIST)
+            return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
+    }
+    UniqueFd fd(::openat(destinationFd(), placement.name.constData(), DirectoryFlags | O_NOFOLLOW));
+    struct stat st = {};
+    if (!fd || ::fstat(fd.get(), &st) != 0)
+        return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
+    if (merge) // just before writing into it: leftovers of an interrupted run
+        removeStalePartFiles(fd.get(), finalPath, m_plan.childNames(m_task.index), m_job.issues);
+    auto source = std::make_shared<DirectoryHandle>(std::move(m_sourceFd), m_sourcePath,
+                                                    m_source.st_dev, false);
+    DirectoryRef destination = destinationHandle(std::move(fd), st, finalPath, created, source);
+    handles = {std::move(source), std::move(destination)};
+    return Attempt::ended(ItemOutcome::Copied);
+}
+
+DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
+                                           const QByteArray &path, bool created,
+                                           const DirectoryRef &sourceHandle)
+{
+    // No default ACL inherited (ENODATA, or ENOTSUP: no ACLs there).
+    const bool modeFollowsUmask =
+        created && ::fgetxattr(fd.get(), "system.posix_acl_default", nullptr, 0) < 0;
+    auto handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, created);
+    handle->modeFollowsUmask = modeFollowsUmask;
+    handle->parent = m_task.destinationDirectory;
+    if (m_job.options.move)
+        handle->source =
+            PendingRemoval{m_task.sourceDirectory, m_task.sourceName, m_sourcePath, true};
+    handle->finalizer = [&job = m_job, item = m_item, sourceHandle](DirectoryHandle &folder) {
+        finishFolder(job, folder, &item, sourceHandle->fd.get());
+    };
+    return handle;
+}
+
+} // namespace
+
 ItemOutcome copySpecialEntry(JobContext &job, const Plan &plan, const ItemTask &task)
 {
-    const PlanItem &item = plan.items[std::size_t(task.index)];
-    const QByteArray source = plan.sourcePath(task.index);
-    const int sourceDirFd = task.sourceDirectory->fd.get();
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPathOf(task, task.destinationName);
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        QByteArray linkTarget;
-        if (item.kind == ItemKind::Symlink) {
-            QByteArray buffer(qMax<qint64>(256, item.size + 1), Qt::Uninitialized);
-            for (;;) {
-                const ssize_t length = ::readlinkat(sourceDirFd, task.sourceName.constData(),
-                                                    buffer.data(), buffer.size());
-                if (length < 0) {
-                    issue = CopyIssue::fromErrno(FileOperation::Read, source, errno);
-                    break;
-                }
-                if (length < buffer.size()) {
-                    linkTarget = buffer.left(length);
-                    break;
-                }
-                buffer.resize(buffer.size() * 2);
-            }
-        }
-        if (issue.errorCode == 0) {
-            const struct stat sourceStat = statFromItem(item);
-            const Placement placement = resolvePlacement(job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip)
-                return ItemOutcome::Skipped;
-            if (placement.action == Placement::Action::Cancel)
-                return ItemOutcome::Cancelled;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                const QByteArray partName = partFileName(placement.name, item.partNameTaken);
-                const QByteArray finalPath = destinationPathOf(task, placement.name);
-                // Armed before creating: some file systems fail a create yet leave an entry
-                // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
-                PartFileGuard guard(directoryFd, partName);
-                int error = 0;
-                for (int tries = 0; tries < 2; ++tries) {
-                    int result = 0;
-                    switch (item.kind) {
-                    case ItemKind::Symlink:
-                        result =
-                            ::symlinkat(linkTarget.constData(), directoryFd, partName.constData());
-                        break;
-                    case ItemKind::Fifo:
-                        result = ::mkfifoat(directoryFd, partName.constData(), 0600);
-                        break;
-                    default:
-                        result = ::mknodat(directoryFd, partName.constData(),
-                                           (item.mode & S_IFMT) | 0600, item.rdev);
-                        break;
-                    }
-                    error = result == 0 ? 0 : errno;
-                    if (error != 0 && error != EEXIST) {
-                        // Some FUSE file systems leave a regular file behind when they
-                        // refuse a special file (fusefat's mkfifo: EIO): remove our name.
-                        ::unlinkat(directoryFd, partName.constData(), 0);
-                    }
-                    if (error != EEXIST)
-                        break;
-                    ::unlinkat(directoryFd, partName.constData(), 0); // stale leftover
-                }
-                if (error == EPERM
-                    && (item.kind == ItemKind::CharDevice || item.kind == ItemKind::BlockDevice
-                        || item.kind == ItemKind::Socket)) {
-                    job.issues.add(CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM,
-                                                        IssueSeverity::Warning));
-                    return ItemOutcome::Skipped;
-                }
-                if (error == 0) {
-                    CreatedPart created;
-                    if (struct stat st = {};
-                        ::fstatat(directoryFd, partName.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
-                        && (st.st_mode & S_IFMT) == (item.mode & S_IFMT))
-                        created = CreatedPart::fromStat(st);
-                    if (job.hooks.afterPartCreated)
-                        job.hooks.afterPartCreated(destinationPathOf(task, partName));
-                    // Metadata by name never follows a link (metadata.cpp), and the rename
-                    // checks that the part name still holds what was created here.
-                    error = applyMetadataAt(directoryFd, partName, item, job.options.preserve,
-                                            job.umask, finalPath, job.issues);
-                    if (error == 0)
-                        error = renameIntoPlace(directoryFd, partName, placement.name,
-                                                placement.action == Placement::Action::Overwrite,
-                                                &created);
-                    if (error == 0) {
-                        guard.commit();
-                        queueSourceRemoval(job, plan, task);
-                        return ItemOutcome::Copied;
-                    }
-                    issue = renameIssue(error, destinationPathOf(task, partName), finalPath);
-                } else {
-                    issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-                }
-            }
-        }
-        const ErrorAction action = resolveError(job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        if (action == ErrorAction::StopJob && !job.aborted.load())
-            return ItemOutcome::Cancelled;
-        return ItemOutcome::Failed;
-    }
+    SpecialEntryLife life(job, plan, task);
+    return life.run().value_or(ItemOutcome::Failed); // never falls back
 }
 
 std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan &plan,
                                                      const ItemTask &task, ItemOutcome &outcome)
 {
-    const PlanItem &item = plan.items[std::size_t(task.index)];
-    const QByteArray source = plan.sourcePath(task.index);
-    const int directoryFd = task.destinationDirectory->fd.get();
-    const QByteArray destination = destinationPathOf(task, task.destinationName);
-    constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
-
-    for (int attempt = 1;; ++attempt) {
-        CopyIssue issue;
-        UniqueFd sourceFd(::openat(task.sourceDirectory->fd.get(), task.sourceName.constData(),
-                                   DirectoryFlags | (task.followSource ? 0 : O_NOFOLLOW)));
-        struct stat sourceStat = {};
-        if (!sourceFd || ::fstat(sourceFd.get(), &sourceStat) != 0) {
-            issue = CopyIssue::fromErrno(FileOperation::ReadDirectory, source, errno);
-        } else {
-            const Placement placement = resolvePlacement(job, directoryFd, task.destinationName,
-                                                         !task.destinationDirectory->createdByCopy,
-                                                         item, sourceStat, source, destination);
-            if (placement.action == Placement::Action::Skip) {
-                outcome = ItemOutcome::Skipped;
-                return {};
-            }
-            if (placement.action == Placement::Action::Cancel) {
-                outcome = ItemOutcome::Cancelled;
-                return {};
-            }
-            const QByteArray finalPath = destinationPathOf(task, placement.name);
-            bool created = false;
-            int error = 0;
-            if (placement.action == Placement::Action::Fail) {
-                issue = placement.issue;
-            } else {
-                if (placement.action != Placement::Action::Merge) {
-                    if (::mkdirat(directoryFd, placement.name.constData(), 0700) == 0)
-                        created = true;
-                    else if (errno != EEXIST)
-                        error = errno;
-                }
-                UniqueFd destinationFd;
-                struct stat destinationStat = {};
-                if (error == 0) {
-                    destinationFd.reset(::openat(directoryFd, placement.name.constData(),
-                                                 DirectoryFlags | O_NOFOLLOW));
-                    if (!destinationFd || ::fstat(destinationFd.get(), &destinationStat) != 0)
-                        error = errno;
-                }
-                if (error == 0 && placement.action == Placement::Action::Merge)
-                    removeStalePartFiles(destinationFd.get(), finalPath,
-                                         plan.childNames(task.index), job.issues);
-                if (error == 0) {
-                    auto sourceHandle = std::make_shared<DirectoryHandle>(
-                        std::move(sourceFd), source, sourceStat.st_dev, false);
-                    // No default ACL inherited (ENODATA, or ENOTSUP: no ACLs there).
-                    const bool modeFollowsUmask =
-                        created
-                        && ::fgetxattr(destinationFd.get(), "system.posix_acl_default", nullptr, 0)
-                               < 0;
-                    auto destinationHandle = std::make_shared<DirectoryHandle>(
-                        std::move(destinationFd), finalPath, destinationStat.st_dev, created);
-                    destinationHandle->modeFollowsUmask = modeFollowsUmask;
-                    destinationHandle->parent = task.destinationDirectory;
-                    if (job.options.move)
-                        destinationHandle->source =
-                            PendingRemoval{task.sourceDirectory, task.sourceName, source, true};
-                    {
-                        destinationHandle->finalizer = [&job, item,
-                                                        sourceHandle](DirectoryHandle &folder) {
-                            finishFolder(job, folder, &item, sourceHandle->fd.get());
-                        };
-                    }
-                    outcome = ItemOutcome::Copied;
-                    return {sourceHandle, destinationHandle};
-                }
-                issue = CopyIssue::fromErrno(FileOperation::Create, finalPath, error);
-            }
-        }
-        const ErrorAction action = resolveError(job, issue, attempt, source, destination);
-        if (action == ErrorAction::Retry)
-            continue;
-        outcome = action == ErrorAction::StopJob && !job.aborted.load() ? ItemOutcome::Cancelled
-                                                                        : ItemOutcome::Failed;
+    FolderLife life(job, plan, task);
+    outcome = life.run().value_or(ItemOutcome::Failed); // never falls back
+    if (outcome != ItemOutcome::Copied)
         return {};
-    }
+    return life.handles;
 }
 
 } // namespace Sluice

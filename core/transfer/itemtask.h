@@ -24,7 +24,6 @@ struct ItemTask
     DirectoryRef destinationDirectory;
     QByteArray destinationName;
     bool followSource = false; ///< open the source through a symlink (followed links, roots)
-    bool serial = false;       ///< big-file path: reader thread, "current file" display, skip
 };
 
 /// The native destination path @p name gets in the task's destination folder.

@@ -101,6 +101,8 @@ public:
 
     /// The part file now has its final name: nothing to remove.
     void commit() { m_armed = false; }
+    /// The name turned out to be someone else's (EEXIST, EBUSY when creating): leave it.
+    void disown() { m_armed = false; }
     /// Removes the part file at once (idempotent).
     void removeNow();
     const QByteArray &name() const { return m_name; }

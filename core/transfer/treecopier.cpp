@@ -2,6 +2,7 @@
 
 #include "chunkreader.h"
 #include "decisions.h"
+#include "errorpolicy.h"
 #include "folderfinisher.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
@@ -65,9 +66,31 @@ void TreeCopier::account(ItemOutcome outcome)
         counters.itemsFailed.fetch_add(1, std::memory_order_relaxed);
         break;
     case ItemOutcome::Cancelled:
-        return; // the job is ending; what did not finish is not counted as done
+        break; // the job is ending; what did not finish is not counted as done
     }
-    counters.itemsDone.fetch_add(1, std::memory_order_relaxed);
+}
+
+void TreeCopier::finishItem(const ItemTask &task, ItemOutcome outcome)
+{
+    if (outcome != ItemOutcome::Copied)
+        task.destinationDirectory->incomplete.store(true);
+    account(outcome);
+}
+
+void TreeCopier::finishWhole(const PlanItem &item, ItemOutcome outcome, DirectoryHandle *into)
+{
+    account(outcome);
+    ItemProgress progress(m_job.counters, item.countedBytes(), false);
+    if (outcome == ItemOutcome::Copied) {
+        m_job.counters.bytesCopied.fetch_add(item.countedBytes(), std::memory_order_relaxed);
+        progress.finish();
+    } else {
+        progress.withdraw();
+        if (into)
+            into->incomplete.store(true);
+    }
+    if (item.kind == ItemKind::Directory)
+        accountSubtree(item, outcome);
 }
 
 void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
@@ -81,7 +104,6 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
                    : outcome == ItemOutcome::Skipped ? counters.itemsSkipped
                                                      : counters.itemsFailed;
     bucket.fetch_add(descendants, std::memory_order_relaxed);
-    counters.itemsDone.fetch_add(descendants, std::memory_order_relaxed);
     if (outcome == ItemOutcome::Copied) {
         counters.addDone(folder.subtreeBytes);
         counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);
@@ -90,46 +112,49 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
     }
 }
 
-bool TreeCopier::openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination)
+std::optional<CopyIssue> TreeCopier::openRootFolder(const QByteArray &path, DirectoryRef &handle)
+{
+    if (handle && handle->path == path)
+        return std::nullopt; // the previous root's, still open
+    constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
+    handle.reset();
+    UniqueFd fd(::open(path.constData(), Flags));
+    struct stat st = {};
+    if (!fd || ::fstat(fd.get(), &st) != 0)
+        return CopyIssue::fromErrno(FileOperation::Open, path, errno);
+    handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, false);
+    return std::nullopt;
+}
+
+Tried TreeCopier::openRoot(qint32 rootIndex)
 {
     const PlanRoot &root = m_plan.roots[rootIndex];
-    constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
-    if (!source || source->path != root.sourceParent) {
-        UniqueFd fd(::open(root.sourceParent.constData(), Flags));
-        struct stat st = {};
-        if (!fd || ::fstat(fd.get(), &st) != 0) {
-            resolveError(m_job, CopyIssue::fromErrno(FileOperation::Open, root.sourceParent, errno),
-                         m_job.options.retryLimit, root.sourcePath, {});
-            source.reset();
-            return false;
-        }
-        source =
-            std::make_shared<DirectoryHandle>(std::move(fd), root.sourceParent, st.st_dev, false);
-    }
-    if (!destination || destination->path != root.destinationParent) {
-        UniqueFd fd(::open(root.destinationParent.constData(), Flags));
-        struct stat st = {};
-        if (!fd || ::fstat(fd.get(), &st) != 0) {
-            resolveError(m_job,
-                         CopyIssue::fromErrno(FileOperation::Open, root.destinationParent, errno),
-                         m_job.options.retryLimit, root.sourcePath, root.destinationParent);
-            destination.reset();
-            return false;
-        }
-        destination = std::make_shared<DirectoryHandle>(std::move(fd), root.destinationParent,
-                                                        st.st_dev, false);
+    const DirectoryRef previous = m_rootDestination;
+    // Retry opens again; Skip records the issue for this root (each root asks on its own).
+    const Tried tried = retryUnderPolicy(
+        [&] {
+            if (auto issue = openRootFolder(root.sourceParent, m_rootSource))
+                return issue;
+            return openRootFolder(root.destinationParent, m_rootDestination);
+        },
+        [&](const CopyIssue &issue, int attempt) {
+            return resolveError(m_job, issue, attempt, root.sourcePath, root.destinationParent);
+        });
+    if (tried != Tried::Succeeded)
+        return tried;
+    if (m_rootDestination != previous) {
         if (m_job.options.move) {
             JobContext &job = m_job;
-            destination->finalizer = [&job](DirectoryHandle &folder) {
+            m_rootDestination->finalizer = [&job](DirectoryHandle &folder) {
                 finishFolder(job, folder, nullptr, -1);
             };
         }
-        rememberFileSystem(*destination);
+        rememberFileSystem(*m_rootDestination);
     }
     // Just before the first byte goes into the folder: leftovers of an interrupted run.
-    removeStalePartFiles(destination->fd.get(), destination->path, {root.destinationName},
-                         m_job.issues);
-    return true;
+    removeStalePartFiles(m_rootDestination->fd.get(), m_rootDestination->path,
+                         {root.destinationName}, m_job.issues);
+    return Tried::Succeeded;
 }
 
 void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
@@ -165,137 +190,117 @@ void TreeCopier::submitBatch()
             inFlight.fetch_add(1, std::memory_order_relaxed);
             const ItemOutcome outcome = m_copier.copyFile(task, nullptr);
             inFlight.fetch_sub(1, std::memory_order_relaxed);
-            if (outcome != ItemOutcome::Copied)
-                task.destinationDirectory->incomplete.store(true);
-            account(outcome);
+            finishItem(task, outcome);
         }
     });
 }
 
+std::optional<ItemTask> TreeCopier::taskFor(qint32 index, const std::vector<Level> &levels)
+{
+    const PlanItem &item = m_plan.items[std::size_t(index)];
+    const bool followAll = m_job.options.followSymlinks;
+    ItemTask task;
+    task.index = index;
+    if (item.parent >= 0) {
+        Q_ASSERT(!levels.empty());
+        task.sourceDirectory = levels.back().source;
+        task.destinationDirectory = levels.back().destination;
+        task.sourceName = item.name;
+        task.destinationName = item.name;
+        task.followSource = followAll;
+        return task;
+    }
+    if (m_openedRoot != item.root) {
+        m_openedRoot = item.root;
+        m_rootOpened = openRoot(item.root);
+    }
+    if (m_rootOpened != Tried::Succeeded)
+        return std::nullopt;
+    const PlanRoot &root = m_plan.roots[item.root];
+    task.sourceDirectory = m_rootSource;
+    task.destinationDirectory = m_rootDestination;
+    task.sourceName = root.sourceName;
+    task.destinationName = root.destinationName;
+    task.followSource = followAll || root.followRoot;
+    return task;
+}
+
+bool TreeCopier::smallFile(const PlanItem &item) const
+{
+    return m_pool && item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
+           && !(m_job.options.preserve.hardLinks && item.nlink > 1) && !item.serialOnly;
+}
+
+void TreeCopier::copyFile(ItemTask task)
+{
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (smallFile(item)) {
+        if (!m_batch.empty() && m_batch.front().destinationDirectory != task.destinationDirectory)
+            submitBatch();
+        m_batch.push_back(std::move(task));
+        m_batchBytes += item.size;
+        if (m_batch.size() >= MaxBatchFiles || m_batchBytes >= MaxBatchBytes)
+            submitBatch();
+        return;
+    }
+    submitBatch(); // the pool works on what is collected while this file is copied
+    const ItemOutcome outcome = m_copier.copyFile(task, &reader());
+    m_job.counters.clearCurrentItem();
+    finishItem(task, outcome);
+}
+
+qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
+{
+    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (item.refused) { // the preflight reported it already
+        finishWhole(item, ItemOutcome::Failed, task.destinationDirectory.get());
+        return item.subtreeEnd;
+    }
+    if (m_job.options.move) {
+        if (const auto moved = m_copier.moveByRename(task)) {
+            finishWhole(item, *moved, task.destinationDirectory.get());
+            return item.subtreeEnd;
+        }
+    }
+    switch (item.kind) {
+    case ItemKind::Directory: {
+        ItemOutcome outcome = ItemOutcome::Failed;
+        auto [source, destination] = openFolderPair(m_job, m_plan, task, outcome);
+        if (!destination) {
+            finishWhole(item, outcome, task.destinationDirectory.get());
+            return item.subtreeEnd;
+        }
+        account(outcome);
+        rememberFileSystem(*destination);
+        levels.push_back({task.index, std::move(source), std::move(destination)});
+        break;
+    }
+    case ItemKind::File:
+        copyFile(std::move(task));
+        break;
+    default:
+        finishItem(task, copySpecialEntry(m_job, m_plan, task));
+        break;
+    }
+    return task.index + 1;
+}
+
 void TreeCopier::run()
 {
-    const bool followAll = m_job.options.followSymlinks;
     std::vector<Level> levels;
-    DirectoryRef rootSource;
-    DirectoryRef rootDestination;
-    qint32 openedRoot = -1;
-    bool rootUsable = false;
-
-    auto index = qint32(0);
     const auto count = qint32(m_plan.items.size());
+    qint32 index = 0;
     while (index < count && !m_job.stopping()) {
         const PlanItem &item = m_plan.items[std::size_t(index)];
         while (!levels.empty() && levels.back().index != item.parent)
             levels.pop_back();
-
-        ItemTask task;
-        task.index = index;
-        if (item.parent < 0) {
-            if (openedRoot != item.root) {
-                openedRoot = item.root;
-                rootUsable = openRoot(item.root, rootSource, rootDestination);
-            }
-            if (!rootUsable) {
-                account(ItemOutcome::Failed);
-                ItemProgress(m_job.counters, item.countedBytes(), false).withdraw();
-                if (item.kind == ItemKind::Directory)
-                    accountSubtree(item, ItemOutcome::Failed);
-                index = item.subtreeEnd;
-                continue;
-            }
-            const PlanRoot &root = m_plan.roots[item.root];
-            task.sourceDirectory = rootSource;
-            task.destinationDirectory = rootDestination;
-            task.sourceName = root.sourceName;
-            task.destinationName = root.destinationName;
-            task.followSource = followAll || root.followRoot;
+        if (std::optional<ItemTask> task = taskFor(index, levels)) {
+            index = copyItem(std::move(*task), levels);
         } else {
-            Q_ASSERT(!levels.empty());
-            task.sourceDirectory = levels.back().source;
-            task.destinationDirectory = levels.back().destination;
-            task.sourceName = item.name;
-            task.destinationName = item.name;
-            task.followSource = followAll;
-        }
-
-        if (item.refused) {
-            // Preflight reported it already.
-            account(ItemOutcome::Failed);
-            ItemProgress(m_job.counters, item.countedBytes(), false).withdraw();
-            if (item.kind == ItemKind::Directory)
-                accountSubtree(item, ItemOutcome::Failed);
-            task.destinationDirectory->incomplete.store(true);
+            if (m_rootOpened != Tried::Stopped) // a root that could not be opened
+                finishWhole(item, ItemOutcome::Failed, nullptr);
             index = item.subtreeEnd;
-            continue;
         }
-
-        if (m_job.options.move) {
-            if (const auto moved = m_copier.moveByRename(task)) {
-                account(*moved);
-                if (*moved == ItemOutcome::Copied)
-                    m_job.counters.bytesCopied.fetch_add(item.countedBytes(),
-                                                         std::memory_order_relaxed);
-                else
-                    task.destinationDirectory->incomplete.store(true);
-                ItemProgress progress(m_job.counters, item.countedBytes(), false);
-                if (*moved == ItemOutcome::Copied)
-                    progress.finish();
-                else
-                    progress.withdraw();
-                if (item.kind == ItemKind::Directory)
-                    accountSubtree(item, *moved);
-                index = item.subtreeEnd;
-                continue;
-            }
-        }
-
-        switch (item.kind) {
-        case ItemKind::Directory: {
-            ItemOutcome outcome = ItemOutcome::Failed;
-            auto [source, destination] = openFolderPair(m_job, m_plan, task, outcome);
-            account(outcome);
-            if (!destination) {
-                accountSubtree(item, outcome);
-                task.destinationDirectory->incomplete.store(true);
-                index = item.subtreeEnd;
-                continue;
-            }
-            rememberFileSystem(*destination);
-            levels.push_back({index, std::move(source), std::move(destination)});
-            break;
-        }
-        case ItemKind::File: {
-            const bool small = item.size < m_job.options.smallFileThreshold && item.hardLinkOf < 0
-                               && !(m_job.options.preserve.hardLinks && item.nlink > 1)
-                               && !item.serialOnly;
-            if (m_pool && small) {
-                if (!m_batch.empty()
-                    && m_batch.front().destinationDirectory != task.destinationDirectory)
-                    submitBatch();
-                m_batch.push_back(std::move(task));
-                m_batchBytes += item.size;
-                if (m_batch.size() >= MaxBatchFiles || m_batchBytes >= MaxBatchBytes)
-                    submitBatch();
-                break;
-            }
-            submitBatch(); // the pool works on what is collected while this file is copied
-            task.serial = true;
-            const ItemOutcome outcome = m_copier.copyFile(task, &reader());
-            m_job.counters.clearCurrentItem();
-            if (outcome != ItemOutcome::Copied)
-                task.destinationDirectory->incomplete.store(true);
-            account(outcome);
-            break;
-        }
-        default: {
-            const ItemOutcome outcome = copySpecialEntry(m_job, m_plan, task);
-            if (outcome != ItemOutcome::Copied)
-                task.destinationDirectory->incomplete.store(true);
-            account(outcome);
-            break;
-        }
-        }
-        ++index;
     }
     if (m_pool) {
         submitBatch();

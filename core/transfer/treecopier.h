@@ -1,6 +1,7 @@
 #pragma once
 
 #include "directoryhandle.h"
+#include "errorpolicy.h"
 #include "itemcopier.h"
 #include "plan.h"
 
@@ -42,12 +43,26 @@ private:
         DirectoryRef source;
         DirectoryRef destination;
     };
-    bool openRoot(qint32 rootIndex, DirectoryRef &source, DirectoryRef &destination);
+    /// The task of item @p index, its folders from @p levels or, for a root, the root's
+    /// folders (opened under the error policy). Empty when the root's folders are not open.
+    std::optional<ItemTask> taskFor(qint32 index, const std::vector<Level> &levels);
+    Tried openRoot(qint32 rootIndex);
+    std::optional<CopyIssue> openRootFolder(const QByteArray &path, DirectoryRef &handle);
+    /// Copies the item of @p task (a folder opens a new level); returns the next index.
+    qint32 copyItem(ItemTask task, std::vector<Level> &levels);
+    void copyFile(ItemTask task);
+    bool smallFile(const PlanItem &item) const;
+    /// Counts one item's outcome; a folder that did not get everything is marked incomplete.
+    void finishItem(const ItemTask &task, ItemOutcome outcome);
+    /// Counts an item that ended as a whole (moved, refused, not reached), with its subtree
+    /// and bytes; @p into, the folder it was to go into, is marked incomplete unless copied.
+    void finishWhole(const PlanItem &item, ItemOutcome outcome, DirectoryHandle *into);
     void account(ItemOutcome outcome);
     void accountSubtree(const PlanItem &folder, ItemOutcome outcome);
     ChunkReader &reader();
     /// Hands the collected small files to the pool (nothing when there are none).
     void submitBatch();
+    void rememberFileSystem(const DirectoryHandle &folder);
 
     JobContext &m_job;
     const Plan &m_plan;
@@ -57,7 +72,10 @@ private:
     std::vector<ItemTask> m_batch; ///< small files of one destination folder, not yet submitted
     qint64 m_batchBytes = 0;
     std::map<dev_t, UniqueFd> m_fileSystems;
-    void rememberFileSystem(const DirectoryHandle &folder);
+    DirectoryRef m_rootSource;      ///< the folder holding the current root
+    DirectoryRef m_rootDestination; ///< the folder its copy goes into
+    qint32 m_openedRoot = -1;
+    Tried m_rootOpened = Tried::Stopped;
 };
 
 } // namespace Sluice

@@ -1,0 +1,125 @@
+#include "itemlife.h"
+
+#include "errorpolicy.h"
+#include "jobcontext.h"
+#include "nativepath.h"
+
+namespace Sluice {
+
+namespace {
+// A final name taken again and again while the part waits to be renamed: give up then.
+constexpr int MaxPublishRetries = 3;
+} // namespace
+
+ItemLife::ItemLife(JobContext &job, const Plan &plan, const ItemTask &task)
+    : m_job(job)
+    , m_plan(plan)
+    , m_task(task)
+    , m_item(plan.items[std::size_t(task.index)])
+    , m_sourcePath(plan.sourcePath(task.index))
+{}
+
+std::optional<ItemOutcome> ItemLife::run()
+{
+    Attempt last;
+    const Tried tried = retryUnderPolicy(
+        [this, &last] {
+            last = attempt();
+            return last.failure;
+        },
+        [this](const CopyIssue &issue, int number) {
+            const ErrorAction action = resolveError(m_job, issue, number, m_sourcePath,
+                                                    destinationPath(m_task.destinationName));
+            if (action == ErrorAction::Retry)
+                retrying();
+            return action;
+        });
+    if (last.fallBack)
+        return std::nullopt;
+    ItemOutcome outcome = last.outcome;
+    if (tried == Tried::Skipped)
+        outcome = ItemOutcome::Failed;
+    else if (tried == Tried::Stopped) // an abort fails this item; a cancel leaves it uncounted
+        outcome = m_job.aborted.load() ? ItemOutcome::Failed : ItemOutcome::Cancelled;
+    ended(outcome);
+    return outcome;
+}
+
+Attempt ItemLife::attempt()
+{
+    if (auto end = openSource())
+        return *end;
+    const Placement placement =
+        decide(m_task.destinationName, !m_task.destinationDirectory->createdByCopy);
+    if (placement.action == Placement::Action::Fail)
+        return refused(placement);
+    if (auto end = endOf(placement))
+        return *end;
+    return write(placement);
+}
+
+Placement ItemLife::decide(const QByteArray &name, bool mayExist) const
+{
+    return resolvePlacement(m_job, destinationFd(), name, mayExist, m_item, m_source, m_sourcePath,
+                            destinationPath(name));
+}
+
+std::optional<Attempt> ItemLife::endOf(const Placement &placement)
+{
+    switch (placement.action) {
+    case Placement::Action::Skip:
+        return Attempt::ended(ItemOutcome::Skipped);
+    case Placement::Action::Cancel:
+        return Attempt::ended(ItemOutcome::Cancelled);
+    case Placement::Action::Fail:
+        return Attempt::failed(placement.issue);
+    default:
+        return std::nullopt;
+    }
+}
+
+QByteArray ItemLife::destinationPath(const QByteArray &name) const
+{
+    return destinationPathOf(m_task, name);
+}
+
+int ItemLife::destinationFd() const
+{
+    return m_task.destinationDirectory->fd.get();
+}
+
+Attempt PartFileLife::write(const Placement &placement)
+{
+    PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
+    std::optional<CreatedPart> identity;
+    const Attempt created = createPart(part, identity);
+    if (created.failure || created.fallBack || created.outcome != ItemOutcome::Copied)
+        return created;
+    return publish(placement, part, identity);
+}
+
+Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
+                              const std::optional<CreatedPart> &identity)
+{
+    for (int tries = 0;; ++tries) {
+        const int error = renameIntoPlace(destinationFd(), part.name(), placement.name,
+                                          placement.action == Placement::Action::Overwrite,
+                                          identity ? &*identity : nullptr);
+        if (error == 0)
+            break;
+        if (error != EEXIST || tries >= MaxPublishRetries)
+            return Attempt::failed(renameIssue(error, destinationPath(part.name()),
+                                               destinationPath(placement.name),
+                                               publishOperation()));
+        // Someone created the name while we copied: decide again, like any collision.
+        placement = decide(placement.name, true);
+        if (auto end = endOf(placement))
+            return *end;
+    }
+    part.commit();
+    published(placement.name);
+    queueSourceRemoval(m_job, m_plan, m_task);
+    return Attempt::ended(ItemOutcome::Copied);
+}
+
+} // namespace Sluice

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "copyissue.h"
+#include "decisions.h"
+#include "itemtask.h"
+#include "partfile.h"
+
+#include <optional>
+
+#include <sys/stat.h>
+
+namespace Sluice {
+
+struct JobContext;
+
+/// How one try at an item ended: an outcome, a failure for the error policy, or "this way
+/// cannot serve" (a hard link the destination refuses, a move that needs a copy).
+struct Attempt
+{
+    ItemOutcome outcome = ItemOutcome::Copied;
+    std::optional<CopyIssue> failure; ///< set: goes through the error policy
+    bool fallBack = false;            ///< the caller copies the item another way
+
+    static Attempt ended(ItemOutcome outcome) { return {outcome, std::nullopt, false}; }
+    static Attempt failed(CopyIssue issue)
+    {
+        return {ItemOutcome::Failed, std::move(issue), false};
+    }
+    static Attempt fallBackToCopy() { return {ItemOutcome::Failed, std::nullopt, true}; }
+};
+
+/// One item's life, written once for every kind of item (DESIGN.md, "One item's life"):
+/// open the source → decide the collision (resolvePlacement()) → write → publish, and on a
+/// failure ask / retry / skip / abort (resolveError() through retryUnderPolicy()). A kind
+/// derives from it and supplies only what differs: how its source is opened and how it is
+/// written. Lives on the stack of the copying thread (worker or small-file thread); the
+/// JobContext parts it uses are thread-safe.
+class ItemLife
+{
+public:
+    ItemLife(JobContext &job, const Plan &plan, const ItemTask &task);
+    virtual ~ItemLife() = default;
+    Q_DISABLE_COPY_MOVE(ItemLife)
+
+    /// Tries until the item is copied, skipped or failed, or the job stops (Cancelled; an
+    /// abort counts the item as Failed). Empty when the kind cannot serve (Attempt::fallBack):
+    /// nothing was reported, and the caller copies the item another way.
+    std::optional<ItemOutcome> run();
+
+protected:
+    /// Opens or inspects the source and fills m_source for the collision decision. A value
+    /// ends this try.
+    virtual std::optional<Attempt> openSource() = 0;
+    /// Creates the item under @p placement's name (Create, Overwrite or Merge).
+    virtual Attempt write(const Placement &placement) = 0;
+    /// The collision decision refused the item (Placement::Action::Fail).
+    virtual Attempt refused(const Placement &placement) { return Attempt::failed(placement.issue); }
+    /// Another try follows.
+    virtual void retrying() {}
+    /// The life is over with @p outcome (not called on a fall-back).
+    virtual void ended(ItemOutcome outcome) { Q_UNUSED(outcome) }
+
+    /// The collision decision for @p name (the task's name, or one that was taken meanwhile).
+    Placement decide(const QByteArray &name, bool mayExist) const;
+    /// What a placement that is not written means for this try, if anything.
+    std::optional<Attempt> endOf(const Placement &placement);
+    QByteArray destinationPath(const QByteArray &name) const;
+    int destinationFd() const;
+
+    JobContext &m_job;
+    const Plan &m_plan;
+    const ItemTask &m_task;
+    const PlanItem &m_item;
+    const QByteArray m_sourcePath;
+    struct stat m_source = {};
+
+private:
+    Attempt attempt();
+};
+
+/// An item written through its part file ".<name>.sluice-part" (regular files, links,
+/// FIFOs, device nodes, hard links): the kind creates the content under the part name; the
+/// life renames it onto the final name (renameIntoPlace(): RENAME_NOREPLACE unless
+/// overwriting, after checking that the part name still holds what was created), decides
+/// the collision again when someone took the final name meanwhile, queues a move's source
+/// for deletion, and removes the part on every other end (PartFileGuard).
+class PartFileLife : public ItemLife
+{
+public:
+    using ItemLife::ItemLife;
+
+protected:
+    /// Creates the content under @p part's name. Sets @p identity to what was created, to be
+    /// checked right before the rename, or leaves it empty where nobody else can reach the
+    /// folder. Calls part.disown() when the name turns out to be someone else's.
+    virtual Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) = 0;
+    /// The part now has final name @p finalName in the destination folder.
+    virtual void published(const QByteArray &finalName) { Q_UNUSED(finalName) }
+    /// The operation a failed rename is reported as.
+    virtual FileOperation publishOperation() const { return FileOperation::Rename; }
+
+private:
+    Attempt write(const Placement &placement) final;
+    Attempt publish(Placement placement, PartFileGuard &part,
+                    const std::optional<CreatedPart> &identity);
+};
+
+} // namespace Sluice
