@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <fcntl.h>
+#include <optional>
 
 namespace Sluice {
 
@@ -89,6 +90,93 @@ ErrorAction resolveError(JobContext &job, const CopyIssue &issue, int attempt,
     }
 }
 
+namespace {
+
+// What the collision policy (or the person, under Ask) decides about an existing @p target.
+QuestionAnswer collisionDecision(JobContext &job, int directoryFd, const QByteArray &name,
+                                 const struct stat &source, const struct stat &existing,
+                                 const QByteArray &sourcePath, const QByteArray &target)
+{
+    switch (job.options.onCollision) {
+    case CollisionPolicy::Overwrite:
+        return {Decision::Overwrite, false, {}};
+    case CollisionPolicy::Skip:
+        return {Decision::Skip, false, {}};
+    case CollisionPolicy::Rename:
+        return {Decision::Rename, false, {}};
+    case CollisionPolicy::Newer:
+        return {Decision::OverwriteIfNewer, false, {}};
+    case CollisionPolicy::Ask:
+        break;
+    }
+    CopyQuestion question;
+    question.kind = QuestionKind::Collision;
+    question.source = sourcePath;
+    question.destination = target;
+    question.sourceFacts = factsOf(source);
+    question.destinationFacts = factsOf(existing);
+    question.suggestedName = freeNumberedName(directoryFd, name);
+    return job.broker.ask(question);
+}
+
+// Overwrite, if the decision allows it: never a folder by a file or a file by a folder.
+Placement overwritePlacement(Placement placement, Decision decision, const PlanItem &item,
+                             const struct stat &source, const struct stat &existing,
+                             const QByteArray &target)
+{
+    if (decision == Decision::OverwriteIfNewer && !isNewer(source, existing)) {
+        placement.action = Placement::Action::Skip;
+        return placement;
+    }
+    const bool targetIsFolder = S_ISDIR(existing.st_mode);
+    if (targetIsFolder || item.kind == ItemKind::Directory) {
+        placement.action = Placement::Action::Fail;
+        placement.issue = CopyIssue::withDetail(
+            FileOperation::Create, target,
+            targetIsFolder ? QCoreApplication::translate("Sluice::Decisions",
+                                                         "a folder with this name exists; it is "
+                                                         "never replaced by a file")
+                           : QCoreApplication::translate("Sluice::Decisions",
+                                                         "a file with this name exists; it is "
+                                                         "never replaced by a folder"));
+        return placement;
+    }
+    placement.action = Placement::Action::Overwrite;
+    return placement;
+}
+
+// What exists under @p placement's name, when it settles the placement at once: nothing
+// there (create), an error, the source itself, or a folder to merge into.
+std::optional<Placement> settledByExisting(Placement placement, int directoryFd,
+                                           const PlanItem &item, const struct stat &source,
+                                           const QByteArray &sourcePath, const QByteArray &target,
+                                           struct stat &existing)
+{
+    if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT)
+            return placement;
+        placement.action = Placement::Action::Fail;
+        placement.issue = CopyIssue::fromErrno(FileOperation::Stat, target, errno);
+        return placement;
+    }
+    if (existing.st_dev == source.st_dev && existing.st_ino == source.st_ino) {
+        placement.action = Placement::Action::Fail;
+        placement.issue = CopyIssue::withDetail(
+            FileOperation::Preflight, sourcePath,
+            QCoreApplication::translate("Sluice::Decisions",
+                                        "source and destination “%1” are the same file")
+                .arg(NativePath::toDisplay(target)));
+        return placement;
+    }
+    if (item.kind == ItemKind::Directory && S_ISDIR(existing.st_mode)) {
+        placement.action = Placement::Action::Merge;
+        return placement;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &name, bool mayExist,
                            const PlanItem &item, const struct stat &source,
                            const QByteArray &sourcePath, const QByteArray &destinationPath)
@@ -98,96 +186,29 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         return placement;
     bool askedBefore = false;
     for (;;) {
-        struct stat existing = {};
-        if (::fstatat(directoryFd, placement.name.constData(), &existing, AT_SYMLINK_NOFOLLOW)
-            != 0) {
-            if (errno == ENOENT)
-                return placement;
-            placement.action = Placement::Action::Fail;
-            placement.issue = CopyIssue::fromErrno(
-                FileOperation::Stat, withName(destinationPath, placement.name), errno);
-            return placement;
-        }
         const QByteArray target = withName(destinationPath, placement.name);
-        if (existing.st_dev == source.st_dev && existing.st_ino == source.st_ino) {
-            placement.action = Placement::Action::Fail;
-            placement.issue = CopyIssue::withDetail(
-                FileOperation::Preflight, sourcePath,
-                QCoreApplication::translate("Sluice::Decisions",
-                                            "source and destination “%1” are the same file")
-                    .arg(NativePath::toDisplay(target)));
-            return placement;
-        }
-        const bool sourceIsFolder = item.kind == ItemKind::Directory;
-        const bool targetIsFolder = S_ISDIR(existing.st_mode);
-        if (sourceIsFolder && targetIsFolder) {
-            placement.action = Placement::Action::Merge;
-            return placement;
-        }
+        struct stat existing = {};
+        if (auto settled = settledByExisting(placement, directoryFd, item, source, sourcePath,
+                                             target, existing))
+            return *settled;
         if (askedBefore && job.options.onCollision != CollisionPolicy::Ask) {
             // A renamed target exists too: keep numbering.
             placement.name = freeNumberedName(directoryFd, name);
             continue;
         }
-
-        Decision decision = Decision::CancelJob;
-        QByteArray newName;
-        switch (job.options.onCollision) {
-        case CollisionPolicy::Overwrite:
-            decision = Decision::Overwrite;
-            break;
-        case CollisionPolicy::Skip:
-            decision = Decision::Skip;
-            break;
-        case CollisionPolicy::Rename:
-            decision = Decision::Rename;
-            break;
-        case CollisionPolicy::Newer:
-            decision = Decision::OverwriteIfNewer;
-            break;
-        case CollisionPolicy::Ask: {
-            CopyQuestion question;
-            question.kind = QuestionKind::Collision;
-            question.source = sourcePath;
-            question.destination = target;
-            question.sourceFacts = factsOf(source);
-            question.destinationFacts = factsOf(existing);
-            question.suggestedName = freeNumberedName(directoryFd, name);
-            const QuestionAnswer answer = job.broker.ask(question);
-            decision = answer.decision;
-            newName = answer.newName;
-            break;
-        }
-        }
-
-        switch (decision) {
+        const QuestionAnswer answer =
+            collisionDecision(job, directoryFd, name, source, existing, sourcePath, target);
+        switch (answer.decision) {
         case Decision::Overwrite:
         case Decision::OverwriteIfNewer:
-            if (decision == Decision::OverwriteIfNewer && !isNewer(source, existing)) {
-                placement.action = Placement::Action::Skip;
-                return placement;
-            }
-            if (targetIsFolder || sourceIsFolder) {
-                placement.action = Placement::Action::Fail;
-                placement.issue = CopyIssue::withDetail(
-                    FileOperation::Create, target,
-                    targetIsFolder
-                        ? QCoreApplication::translate("Sluice::Decisions",
-                                                      "a folder with this name exists; it is "
-                                                      "never replaced by a file")
-                        : QCoreApplication::translate("Sluice::Decisions",
-                                                      "a file with this name exists; it is "
-                                                      "never replaced by a folder"));
-                return placement;
-            }
-            placement.action = Placement::Action::Overwrite;
-            return placement;
+            return overwritePlacement(placement, answer.decision, item, source, existing, target);
         case Decision::Skip:
             placement.action = Placement::Action::Skip;
             return placement;
         case Decision::Rename:
-            if (!newName.isEmpty() && !newName.contains('/') && newName != "." && newName != "..")
-                placement.name = newName;
+            if (!answer.newName.isEmpty() && !answer.newName.contains('/') && answer.newName != "."
+                && answer.newName != "..")
+                placement.name = answer.newName;
             else
                 placement.name = freeNumberedName(directoryFd, name);
             askedBefore = true;
