@@ -86,7 +86,8 @@ struct CopyOptions
     bool confirmPreflight = false;
     /// Files smaller than this many bytes go to the small-file worker pool.
     qint64 smallFileThreshold = 1 * MiB;
-    /// Threads in the small-file pool; 0 = clamp(ideal thread count, 2, 8), 1 = none.
+    /// Threads in the small-file pool; 0 = SmallFilePool::defaultThreadCount(), clamp(4 ×
+    /// processors, 4, 8); 1 = none (every file on the worker thread); at most 64.
     int smallFileWorkers = 0;
     /// Bytes per flush-behind window (DESIGN.md, "Flush-behind"). With flushLag windows in
     /// flight, a file being written never has more than about flushLag + 1 windows dirty.

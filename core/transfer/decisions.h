@@ -1,7 +1,8 @@
 #pragma once
 
 #include "copyquestion.h"
-#include "planner.h"
+#include "errorpolicy.h"
+#include "plan.h"
 
 #include <sys/stat.h>
 
