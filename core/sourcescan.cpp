@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <dirent.h>
@@ -21,6 +22,23 @@ namespace {
 
 constexpr qint64 InterimReportMs = 250;
 constexpr int EntriesPerCancelCheck = 64;
+
+// fstatat(2) flags for the walk: symbolic links are followed only when the options say so.
+int statFlags(const ScanOptions &options)
+{
+    return options.followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW;
+}
+
+// open(2) flags for a folder of the walk: a link to a folder is entered only when following.
+int directoryFlags(const ScanOptions &options)
+{
+    return DirectoryOpenFlags | (options.followSymlinks ? 0 : O_NOFOLLOW);
+}
+
+bool isDotOrDotDot(const char *name)
+{
+    return name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'));
+}
 
 } // namespace
 
@@ -69,6 +87,13 @@ private:
         ino_t ino = 0;
     };
 
+    bool forgetIfCancelled(quint64 id, bool cancelled = false);
+    bool statRoot(SourceSummary &summary, const ScanOptions &options, struct stat &st);
+    bool walkTree(SourceSummary &summary, const ScanOptions &options, const struct stat &root);
+    void visitNext(std::vector<Frame> &stack, SourceSummary &summary, const ScanOptions &options);
+    void visitEntry(std::vector<Frame> &stack, int parentFd, const char *name,
+                    SourceSummary &summary, const ScanOptions &options);
+    static bool isAncestor(const std::vector<Frame> &stack, const struct stat &st);
     void count(SourceSummary &summary, const struct stat &st);
     bool enter(std::vector<Frame> &stack, int fd, const struct stat &st);
     void report(const SourceSummary &summary);
@@ -118,41 +143,46 @@ bool SourceScanWorker::enter(std::vector<Frame> &stack, int fd, const struct sta
     return true;
 }
 
-void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOptions &options)
+bool SourceScanWorker::isAncestor(const std::vector<Frame> &stack, const struct stat &st)
 {
-    Q_ASSERT(QThread::currentThread() == thread());
-    if (m_cancellation->isCancelled(id)) {
-        m_cancellation->forget(id);
-        return;
-    }
-    SourceSummary summary;
-    summary.id = id;
-    summary.path = path;
-    m_seenLinks.clear();
-    m_countLinksOnce = options.countHardLinksOnce;
+    return std::any_of(stack.begin(), stack.end(), [&st](const Frame &ancestor) {
+        return ancestor.dev == st.st_dev && ancestor.ino == st.st_ino;
+    });
+}
 
-    struct stat st
-    {};
-    const int flags = options.followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW;
-    if (retryOnEintr([&] { return ::fstatat(AT_FDCWD, path.constData(), &st, flags); }) != 0) {
+// Drops request @p id when it is cancelled (or @p cancelled says the walk saw it so):
+// forgets it and returns true; the caller then reports nothing more.
+bool SourceScanWorker::forgetIfCancelled(quint64 id, bool cancelled)
+{
+    if (!cancelled && !m_cancellation->isCancelled(id))
+        return false;
+    m_cancellation->forget(id);
+    return true;
+}
+
+// Stats and counts the source itself; false (with errorCode set) when it cannot be stat'ed.
+bool SourceScanWorker::statRoot(SourceSummary &summary, const ScanOptions &options, struct stat &st)
+{
+    const int flags = statFlags(options);
+    if (retryOnEintr([&] { return ::fstatat(AT_FDCWD, summary.path.constData(), &st, flags); })
+        != 0) {
         summary.errorCode = errno;
-        summary.complete = true;
-        report(summary);
-        return;
+        return false;
     }
     summary.exists = true;
     summary.kind = itemKindFromMode(st.st_mode);
     count(summary, st);
-    if (options.rootOnly || summary.kind != ItemKind::Directory) {
-        summary.complete = true;
-        report(summary);
-        return;
-    }
+    return true;
+}
 
+// Counts everything below the source folder @p root, sending an interim report about every
+// InterimReportMs. Returns false when the request was cancelled on the way.
+bool SourceScanWorker::walkTree(SourceSummary &summary, const ScanOptions &options,
+                                const struct stat &root)
+{
     std::vector<Frame> stack;
-    const int rootFd =
-        ::open(path.constData(), DirectoryOpenFlags | (options.followSymlinks ? 0 : O_NOFOLLOW));
-    if (rootFd < 0 || !enter(stack, rootFd, st))
+    const int rootFd = ::open(summary.path.constData(), directoryFlags(options));
+    if (rootFd < 0 || !enter(stack, rootFd, root))
         ++summary.unreadable;
 
     QElapsedTimer sinceReport;
@@ -162,7 +192,7 @@ void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOption
     while (!stack.empty()) {
         if (--untilCheck == 0) {
             untilCheck = EntriesPerCancelCheck;
-            if (m_cancellation->isCancelled(id)) {
+            if (m_cancellation->isCancelled(summary.id)) {
                 cancelled = true;
                 break;
             }
@@ -171,54 +201,77 @@ void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOption
                 sinceReport.restart();
             }
         }
-        Frame &frame = stack.back();
-        errno = 0;
-        const dirent *entry = ::readdir(frame.directory);
-        if (!entry) {
-            if (errno != 0)
-                ++summary.unreadable;
-            ::closedir(frame.directory);
-            stack.pop_back();
-            continue;
-        }
-        const char *name = entry->d_name;
-        if ((name[0] == '.' && name[1] == '\0')
-            || (name[0] == '.' && name[1] == '.' && name[2] == '\0'))
-            continue;
-        const int parentFd = ::dirfd(frame.directory);
-        struct stat child
-        {};
-        if (::fstatat(parentFd, name, &child, flags) != 0) {
-            // Following: a dangling link is copied as a link; count it as one.
-            if (options.followSymlinks
-                && ::fstatat(parentFd, name, &child, AT_SYMLINK_NOFOLLOW) == 0)
-                count(summary, child);
-            else
-                ++summary.unreadable;
-            continue;
-        }
-        if (!S_ISDIR(child.st_mode)) {
-            count(summary, child);
-            continue;
-        }
-        if (options.followSymlinks) {
-            bool loop = false;
-            for (const Frame &ancestor : stack)
-                loop = loop || (ancestor.dev == child.st_dev && ancestor.ino == child.st_ino);
-            if (loop)
-                continue; // the planner leaves loops out (and reports them)
-        }
-        count(summary, child);
-        const int childFd = ::openat(
-            parentFd, name, DirectoryOpenFlags | (options.followSymlinks ? 0 : O_NOFOLLOW));
-        if (childFd < 0 || !enter(stack, childFd, child))
-            ++summary.unreadable;
+        visitNext(stack, summary, options);
     }
     for (const Frame &frame : stack)
         ::closedir(frame.directory);
-    if (cancelled || m_cancellation->isCancelled(id)) {
-        m_cancellation->forget(id);
+    return !cancelled;
+}
+
+// Reads the next entry of the innermost open folder and visits it; at the folder's end
+// closes it (a readdir(3) error counts the folder as unreadable).
+void SourceScanWorker::visitNext(std::vector<Frame> &stack, SourceSummary &summary,
+                                 const ScanOptions &options)
+{
+    Frame &frame = stack.back();
+    errno = 0;
+    const dirent *entry = ::readdir(frame.directory);
+    if (!entry) {
+        if (errno != 0)
+            ++summary.unreadable;
+        ::closedir(frame.directory);
+        stack.pop_back();
         return;
+    }
+    if (!isDotOrDotDot(entry->d_name))
+        visitEntry(stack, ::dirfd(frame.directory), entry->d_name, summary, options);
+}
+
+// Counts the entry @p name of the folder @p parentFd and, if it is a folder, enters it.
+void SourceScanWorker::visitEntry(std::vector<Frame> &stack, int parentFd, const char *name,
+                                  SourceSummary &summary, const ScanOptions &options)
+{
+    struct stat child
+    {};
+    if (::fstatat(parentFd, name, &child, statFlags(options)) != 0) {
+        // Following: a dangling link is copied as a link; count it as one.
+        if (options.followSymlinks && ::fstatat(parentFd, name, &child, AT_SYMLINK_NOFOLLOW) == 0)
+            count(summary, child);
+        else
+            ++summary.unreadable;
+        return;
+    }
+    if (!S_ISDIR(child.st_mode)) {
+        count(summary, child);
+        return;
+    }
+    if (options.followSymlinks && isAncestor(stack, child))
+        return; // the planner leaves loops out (and reports them)
+    count(summary, child);
+    const int childFd = ::openat(parentFd, name, directoryFlags(options));
+    if (childFd < 0 || !enter(stack, childFd, child))
+        ++summary.unreadable;
+}
+
+void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOptions &options)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    if (forgetIfCancelled(id))
+        return;
+    SourceSummary summary;
+    summary.id = id;
+    summary.path = path;
+    m_seenLinks.clear();
+    m_countLinksOnce = options.countHardLinksOnce;
+
+    struct stat st
+    {};
+    const bool descend =
+        statRoot(summary, options, st) && !options.rootOnly && summary.kind == ItemKind::Directory;
+    if (descend) {
+        const bool walked = walkTree(summary, options, st);
+        if (forgetIfCancelled(id, !walked))
+            return;
     }
     summary.complete = true;
     report(summary);

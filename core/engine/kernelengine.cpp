@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <linux/fs.h>
+#include <optional>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38,93 +39,181 @@ int probeEndOfFile(int fd, qint64 position)
     return got > 0 ? 0 : -1;
 }
 
+// A failed outcome for @p operation on the destination, with errno @p error.
+DataOutcome destinationFailure(const DataTransfer &transfer, FileOperation operation, int error)
+{
+    return DataOutcome::failed(CopyIssue::fromErrno(operation, transfer.destinationPath, error));
+}
+
+// One run of the kernel engine over one transfer (see KernelEngine in kernelengine.h): the
+// state its steps share. Lives on the calling (transfer) thread for the run only.
+class KernelCopy final
+{
+public:
+    KernelCopy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
+               dev_t destinationDevice)
+        : m_job(job)
+        , m_transfer(transfer)
+        , m_sourceDevice(sourceDevice)
+        , m_destinationDevice(destinationDevice)
+        , m_step(job.options.chunkSize)
+        , m_position(transfer.startOffset)
+        , m_regions(transfer.sourceFd, transfer.sparse)
+    {}
+
+    DataOutcome run();
+
+private:
+    std::optional<DataOutcome> copyRegion(const DataRegion &region);
+    std::optional<DataOutcome> waitForStep(qint64 want);
+    ssize_t copyStep(qint64 want) const;
+    bool isEndOfFile() const;
+    std::optional<DataOutcome> account(ssize_t moved);
+    DataOutcome giveUp(int error);
+    DataOutcome finish();
+
+    JobContext &m_job;
+    const DataTransfer &m_transfer;
+    const dev_t m_sourceDevice;
+    const dev_t m_destinationDevice;
+    const qint64 m_step; ///< bytes per copy_file_range(2) call at most
+    qint64 m_position;   ///< source and destination offset, bytes
+    DataRegionWalker m_regions;
+    bool m_reachedEnd = false; ///< a zero count was confirmed as the end of the file
+};
+
+// Copies region by region (one region from the start offset unless the source is sparse).
+DataOutcome KernelCopy::run()
+{
+    for (;;) {
+        DataRegion region;
+        qint64 endOfFile = 0;
+        int error = 0;
+        if (!m_regions.next(m_position, region, endOfFile, error)) {
+            if (error)
+                return giveUp(error);
+            m_position = endOfFile;
+            break;
+        }
+        if (m_regions.isSparse())
+            m_position = region.start;
+        if (std::optional<DataOutcome> outcome = copyRegion(region))
+            return *outcome;
+        if (m_reachedEnd || !m_regions.isSparse())
+            break;
+    }
+    return finish();
+}
+
+// Copies from m_position to the end of @p region, one step at a time. Returns the outcome
+// that ends the run early (stopped, failed, fallback), or nullopt when the region is done or
+// the file ended (m_reachedEnd).
+std::optional<DataOutcome> KernelCopy::copyRegion(const DataRegion &region)
+{
+    while (m_position < region.end) {
+        const qint64 want = std::min(m_step, region.end - m_position);
+        if (std::optional<DataOutcome> stop = waitForStep(want))
+            return stop;
+        const ssize_t moved = copyStep(want);
+        if (moved < 0)
+            return giveUp(errno);
+        if (moved == 0) {
+            if (!isEndOfFile())
+                return DataOutcome::fallback(m_position); // data exists: let read(2) get it
+            m_reachedEnd = true;
+            return std::nullopt;
+        }
+        if (std::optional<DataOutcome> failure = account(moved))
+            return failure;
+    }
+    return std::nullopt;
+}
+
+// Before a step of @p want bytes: waits while paused, for speed-limit credit, and calls the
+// beforeWrite hook. Returns the outcome that ends the run (cancelled, skipped, an injected
+// failure), or nullopt to go on.
+std::optional<DataOutcome> KernelCopy::waitForStep(qint64 want)
+{
+    if (!m_job.control.waitWhilePaused() || stopRequested(m_job, m_transfer))
+        return stopOutcome(m_job);
+    // Wait for credit, charge what moved: a small file must not pay for a whole chunk.
+    if (!m_job.limiter.throttle(0, m_transfer.skipRequested) || stopRequested(m_job, m_transfer))
+        return stopOutcome(m_job);
+    if (!m_job.hooks.beforeWrite)
+        return std::nullopt;
+    if (const int injected = m_job.hooks.beforeWrite(m_transfer.destinationPath, m_position, want))
+        return destinationFailure(m_transfer, FileOperation::Write, injected);
+    if (stopRequested(m_job, m_transfer))
+        return stopOutcome(m_job);
+    return std::nullopt;
+}
+
+// One copy_file_range(2) call of up to @p want bytes at m_position on both sides, retried on
+// EINTR. Returns the bytes moved, or -1 with errno set.
+ssize_t KernelCopy::copyStep(qint64 want) const
+{
+    loff_t in = m_position;
+    loff_t out = m_position;
+    return retryOnEintr([&] {
+        return ::copy_file_range(m_transfer.sourceFd, &in, m_transfer.destinationFd, &out,
+                                 std::size_t(want), 0);
+    });
+}
+
+// After a zero count at m_position: is it the end of the file? Trusted once the size fstat(2)
+// reported is reached; otherwise probed (a failed probe is not the end).
+bool KernelCopy::isEndOfFile() const
+{
+    if (m_position > 0 && m_position >= m_transfer.plannedSize)
+        return true;
+    return probeEndOfFile(m_transfer.sourceFd, m_position) == 1;
+}
+
+// Charges, counts and reports @p moved bytes, then flushes behind them. Returns the flush
+// failure, or nullopt.
+std::optional<DataOutcome> KernelCopy::account(ssize_t moved)
+{
+    m_job.limiter.charge(moved);
+    m_job.counters.bytesRead.fetch_add(moved, std::memory_order_relaxed);
+    m_job.counters.bytesWritten.fetch_add(moved, std::memory_order_relaxed);
+    m_position += moved;
+    m_transfer.progress->advanceTo(m_position);
+    if (!m_transfer.flush)
+        return std::nullopt;
+    if (const int flushError = m_transfer.flush->advance(m_position))
+        return destinationFailure(m_transfer, FileOperation::Flush, flushError);
+    return std::nullopt;
+}
+
+// Falls back to the stream engine at m_position; an unsupported-call @p error is remembered
+// for the pair of file systems.
+DataOutcome KernelCopy::giveUp(int error)
+{
+    if (isEngineUnsupportedError(error)) {
+        qCDebug(lcEngine) << "copy_file_range unsupported:" << errnoName(error);
+        m_job.engines.markFailed(Engine::Kernel, m_sourceDevice, m_destinationDevice);
+    }
+    return DataOutcome::fallback(m_position);
+}
+
+// All data is copied up to m_position, the file's size.
+DataOutcome KernelCopy::finish()
+{
+    // A trailing hole, or holes skipped since the last write: give the part its size.
+    if (m_regions.isSparse() || m_transfer.startOffset != 0) {
+        if (const int error = ensureFileSize(m_transfer.destinationFd, m_position))
+            return destinationFailure(m_transfer, FileOperation::Write, error);
+    }
+    m_transfer.progress->advanceTo(m_position);
+    return DataOutcome::done(m_position);
+}
+
 } // namespace
 
 DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                                dev_t destinationDevice)
 {
-    const qint64 step = job.options.chunkSize;
-    qint64 position = transfer.startOffset;
-    DataRegionWalker regions(transfer.sourceFd, transfer.sparse);
-
-    auto giveUp = [&](int error) {
-        if (isEngineUnsupportedError(error)) {
-            qCDebug(lcEngine) << "copy_file_range unsupported:" << errnoName(error);
-            job.engines.markFailed(Engine::Kernel, sourceDevice, destinationDevice);
-        }
-        return DataOutcome::fallback(position);
-    };
-
-    for (;;) {
-        DataRegion region;
-        qint64 endOfFile = 0;
-        int error = 0;
-        if (!regions.next(position, region, endOfFile, error)) {
-            if (error)
-                return giveUp(error);
-            position = endOfFile;
-            break;
-        }
-        if (regions.isSparse())
-            position = region.start;
-        bool reachedEnd = false;
-        while (position < region.end) {
-            if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
-                return stopOutcome(job);
-            const qint64 want = std::min(step, region.end - position);
-            // Wait for credit, charge what moved: a small file must not pay for a whole chunk.
-            if (!job.limiter.throttle(0, transfer.skipRequested) || stopRequested(job, transfer))
-                return stopOutcome(job);
-            if (job.hooks.beforeWrite) {
-                if (const int injected =
-                        job.hooks.beforeWrite(transfer.destinationPath, position, want))
-                    return DataOutcome::failed(CopyIssue::fromErrno(
-                        FileOperation::Write, transfer.destinationPath, injected));
-                if (stopRequested(job, transfer))
-                    return stopOutcome(job);
-            }
-            loff_t in = position;
-            loff_t out = position;
-            const ssize_t moved = retryOnEintr([&] {
-                return ::copy_file_range(transfer.sourceFd, &in, transfer.destinationFd, &out,
-                                         std::size_t(want), 0);
-            });
-            if (moved < 0)
-                return giveUp(errno);
-            if (moved == 0) {
-                if (position > 0 && position >= transfer.plannedSize) {
-                    reachedEnd = true;
-                    break;
-                }
-                const int probe = probeEndOfFile(transfer.sourceFd, position);
-                if (probe == 1) {
-                    reachedEnd = true;
-                    break;
-                }
-                return DataOutcome::fallback(position); // data exists: let read(2) get it
-            }
-            job.limiter.charge(moved);
-            job.counters.bytesRead.fetch_add(moved, std::memory_order_relaxed);
-            job.counters.bytesWritten.fetch_add(moved, std::memory_order_relaxed);
-            position += moved;
-            transfer.progress->advanceTo(position);
-            if (transfer.flush) {
-                if (const int flushError = transfer.flush->advance(position))
-                    return DataOutcome::failed(CopyIssue::fromErrno(
-                        FileOperation::Flush, transfer.destinationPath, flushError));
-            }
-        }
-        if (reachedEnd || !regions.isSparse())
-            break;
-    }
-    // A trailing hole, or holes skipped since the last write: give the part its size.
-    if (regions.isSparse() || transfer.startOffset != 0) {
-        if (const int error = ensureFileSize(transfer.destinationFd, position))
-            return DataOutcome::failed(
-                CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, error));
-    }
-    transfer.progress->advanceTo(position);
-    return DataOutcome::done(position);
+    return KernelCopy(job, transfer, sourceDevice, destinationDevice).run();
 }
 
 DataOutcome ReflinkEngine::copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,

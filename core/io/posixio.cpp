@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <linux/magic.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -12,102 +14,80 @@ namespace Sluice {
 
 namespace {
 
+/// One errno value and its description (English, marked for translation).
+struct ErrnoDescription
+{
+    int error;
+    const char *text;
+};
+
 // The kernel's reason for the errno values a copier meets, worded like glibc's strerror(3)
 // (so that an untranslated message reads exactly as before) and translatable: the window
 // shows them in its language; the CLI, which installs no translator, keeps the English.
+constexpr ErrnoDescription ErrnoDescriptions[] = {
+    {EPERM, QT_TRANSLATE_NOOP("Sluice::Errno", "Operation not permitted")},
+    {EACCES, QT_TRANSLATE_NOOP("Sluice::Errno", "Permission denied")},
+    {ENOENT, QT_TRANSLATE_NOOP("Sluice::Errno", "No such file or directory")},
+    {EEXIST, QT_TRANSLATE_NOOP("Sluice::Errno", "File exists")},
+    {ENOTDIR, QT_TRANSLATE_NOOP("Sluice::Errno", "Not a directory")},
+    {EISDIR, QT_TRANSLATE_NOOP("Sluice::Errno", "Is a directory")},
+    {ENOTEMPTY, QT_TRANSLATE_NOOP("Sluice::Errno", "Directory not empty")},
+    {ENAMETOOLONG, QT_TRANSLATE_NOOP("Sluice::Errno", "File name too long")},
+    {ELOOP, QT_TRANSLATE_NOOP("Sluice::Errno", "Too many levels of symbolic links")},
+    {EMLINK, QT_TRANSLATE_NOOP("Sluice::Errno", "Too many links")},
+    {EXDEV, QT_TRANSLATE_NOOP("Sluice::Errno", "Invalid cross-device link")},
+    {EROFS, QT_TRANSLATE_NOOP("Sluice::Errno", "Read-only file system")},
+    {ENOSPC, QT_TRANSLATE_NOOP("Sluice::Errno", "No space left on device")},
+    {EDQUOT, QT_TRANSLATE_NOOP("Sluice::Errno", "Disk quota exceeded")},
+    {EFBIG, QT_TRANSLATE_NOOP("Sluice::Errno", "File too large")},
+    {EIO, QT_TRANSLATE_NOOP("Sluice::Errno", "Input/output error")},
+    {EREMOTEIO, QT_TRANSLATE_NOOP("Sluice::Errno", "Remote I/O error")},
+    {EUCLEAN, QT_TRANSLATE_NOOP("Sluice::Errno", "Structure needs cleaning")},
+    {ESTALE, QT_TRANSLATE_NOOP("Sluice::Errno", "Stale file handle")},
+    {ENOTCONN, QT_TRANSLATE_NOOP("Sluice::Errno", "Transport endpoint is not connected")},
+    {ENXIO, QT_TRANSLATE_NOOP("Sluice::Errno", "No such device or address")},
+    {ENODEV, QT_TRANSLATE_NOOP("Sluice::Errno", "No such device")},
+    {ENOMEDIUM, QT_TRANSLATE_NOOP("Sluice::Errno", "No medium found")},
+    {EBUSY, QT_TRANSLATE_NOOP("Sluice::Errno", "Device or resource busy")},
+    {ETXTBSY, QT_TRANSLATE_NOOP("Sluice::Errno", "Text file busy")},
+    {ENOLCK, QT_TRANSLATE_NOOP("Sluice::Errno", "No locks available")},
+    {EAGAIN, QT_TRANSLATE_NOOP("Sluice::Errno", "Resource temporarily unavailable")},
+    {EINTR, QT_TRANSLATE_NOOP("Sluice::Errno", "Interrupted system call")},
+    {ECANCELED, QT_TRANSLATE_NOOP("Sluice::Errno", "Operation canceled")},
+    {ETIMEDOUT, QT_TRANSLATE_NOOP("Sluice::Errno", "Connection timed out")},
+    {EINVAL, QT_TRANSLATE_NOOP("Sluice::Errno", "Invalid argument")},
+    {ENOSYS, QT_TRANSLATE_NOOP("Sluice::Errno", "Function not implemented")},
+    {EOPNOTSUPP, QT_TRANSLATE_NOOP("Sluice::Errno", "Operation not supported")},
+    {EILSEQ,
+     QT_TRANSLATE_NOOP("Sluice::Errno", "Invalid or incomplete multibyte or wide character")},
+    {EOVERFLOW, QT_TRANSLATE_NOOP("Sluice::Errno", "Value too large for defined data type")},
+    {ERANGE, QT_TRANSLATE_NOOP("Sluice::Errno", "Numerical result out of range")},
+    {E2BIG, QT_TRANSLATE_NOOP("Sluice::Errno", "Argument list too long")},
+    {ENODATA, QT_TRANSLATE_NOOP("Sluice::Errno", "No data available")},
+    {ESPIPE, QT_TRANSLATE_NOOP("Sluice::Errno", "Illegal seek")},
+    {EBADF, QT_TRANSLATE_NOOP("Sluice::Errno", "Bad file descriptor")},
+    {EMFILE, QT_TRANSLATE_NOOP("Sluice::Errno", "Too many open files")},
+    {ENFILE, QT_TRANSLATE_NOOP("Sluice::Errno", "Too many open files in system")},
+    {ENOMEM, QT_TRANSLATE_NOOP("Sluice::Errno", "Cannot allocate memory")},
+};
+
+constexpr bool errnoValuesAreUnique()
+{
+    for (auto first = std::begin(ErrnoDescriptions); first != std::end(ErrnoDescriptions); ++first)
+        for (auto second = first + 1; second != std::end(ErrnoDescriptions); ++second)
+            if (first->error == second->error)
+                return false;
+    return true;
+}
+static_assert(errnoValuesAreUnique(), "one description per errno value");
+
+// The description of @p error from the table, or nullptr for a value it does not hold.
 const char *errnoDescription(int error)
 {
-    switch (error) {
-    case EPERM:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Operation not permitted");
-    case EACCES:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Permission denied");
-    case ENOENT:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No such file or directory");
-    case EEXIST:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "File exists");
-    case ENOTDIR:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Not a directory");
-    case EISDIR:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Is a directory");
-    case ENOTEMPTY:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Directory not empty");
-    case ENAMETOOLONG:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "File name too long");
-    case ELOOP:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Too many levels of symbolic links");
-    case EMLINK:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Too many links");
-    case EXDEV:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Invalid cross-device link");
-    case EROFS:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Read-only file system");
-    case ENOSPC:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No space left on device");
-    case EDQUOT:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Disk quota exceeded");
-    case EFBIG:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "File too large");
-    case EIO:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Input/output error");
-    case EREMOTEIO:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Remote I/O error");
-    case EUCLEAN:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Structure needs cleaning");
-    case ESTALE:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Stale file handle");
-    case ENOTCONN:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Transport endpoint is not connected");
-    case ENXIO:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No such device or address");
-    case ENODEV:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No such device");
-    case ENOMEDIUM:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No medium found");
-    case EBUSY:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Device or resource busy");
-    case ETXTBSY:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Text file busy");
-    case ENOLCK:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No locks available");
-    case EAGAIN:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Resource temporarily unavailable");
-    case EINTR:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Interrupted system call");
-    case ECANCELED:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Operation canceled");
-    case ETIMEDOUT:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Connection timed out");
-    case EINVAL:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Invalid argument");
-    case ENOSYS:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Function not implemented");
-    case EOPNOTSUPP:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Operation not supported");
-    case EILSEQ:
-        return QT_TRANSLATE_NOOP("Sluice::Errno",
-                                 "Invalid or incomplete multibyte or wide character");
-    case EOVERFLOW:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Value too large for defined data type");
-    case ERANGE:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Numerical result out of range");
-    case E2BIG:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Argument list too long");
-    case ENODATA:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "No data available");
-    case ESPIPE:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Illegal seek");
-    case EBADF:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Bad file descriptor");
-    case EMFILE:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Too many open files");
-    case ENFILE:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Too many open files in system");
-    case ENOMEM:
-        return QT_TRANSLATE_NOOP("Sluice::Errno", "Cannot allocate memory");
-    default:
-        return nullptr;
-    }
+    const auto found =
+        std::find_if(std::begin(ErrnoDescriptions), std::end(ErrnoDescriptions),
+                     [error](const ErrnoDescription &entry) { return entry.error == error; });
+    return found != std::end(ErrnoDescriptions) ? found->text : nullptr;
 }
 
 } // namespace
