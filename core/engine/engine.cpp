@@ -1,8 +1,37 @@
 #include "engine.h"
 
+#include "jobcontext.h"
+
 #include <cerrno>
 
 namespace Sluice {
+
+bool stopRequested(const JobContext &job, const DataTransfer &transfer)
+{
+    return job.stopping() || (transfer.skipRequested && transfer.skipRequested());
+}
+
+DataOutcome stopOutcome(const JobContext &job)
+{
+    return {job.stopping() ? DataOutcome::Status::Cancelled : DataOutcome::Status::Skipped, 0, {}};
+}
+
+std::optional<DataOutcome> beforeWriting(JobContext &job, const DataTransfer &transfer,
+                                         qint64 offset, qint64 length, qint64 charge)
+{
+    if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
+        return stopOutcome(job);
+    if (!job.limiter.throttle(charge, transfer.skipRequested) || stopRequested(job, transfer))
+        return stopOutcome(job);
+    if (!job.hooks.beforeWrite)
+        return std::nullopt;
+    if (const int injected = job.hooks.beforeWrite(transfer.destinationPath, offset, length))
+        return DataOutcome::failed(
+            CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, injected));
+    if (stopRequested(job, transfer))
+        return stopOutcome(job);
+    return std::nullopt;
+}
 
 bool isEngineUnsupportedError(int error)
 {
@@ -11,14 +40,14 @@ bool isEngineUnsupportedError(int error)
            || error == ETXTBSY;
 }
 
-bool EngineMemory::hasFailed(Engine engine, dev_t source, dev_t destination) const
+bool UnsupportedEngines::hasFailed(Engine engine, dev_t source, dev_t destination) const
 {
     const QPair<quint64, quint64> key(source, destination);
     std::lock_guard lock(m_mutex);
     return engine == Engine::Reflink ? m_reflinkFailed.contains(key) : m_kernelFailed.contains(key);
 }
 
-void EngineMemory::markFailed(Engine engine, dev_t source, dev_t destination)
+void UnsupportedEngines::markFailed(Engine engine, dev_t source, dev_t destination)
 {
     const QPair<quint64, quint64> key(source, destination);
     std::lock_guard lock(m_mutex);

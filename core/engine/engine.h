@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <mutex>
+#include <optional>
 
 namespace Sluice {
 
@@ -52,6 +53,18 @@ struct DataOutcome
     static DataOutcome failed(CopyIssue issue) { return {Status::Failed, 0, std::move(issue)}; }
 };
 
+/// True when the job is stopping or the person asked to skip this transfer's file.
+bool stopRequested(const JobContext &job, const DataTransfer &transfer);
+/// The outcome for a stop: Cancelled when the job is stopping, else Skipped.
+DataOutcome stopOutcome(const JobContext &job);
+/// The gate before an engine writes @p length bytes at @p offset (any engine, the copying
+/// thread): waits while the job is paused, waits for @p charge bytes of speed-limit credit
+/// (SpeedLimiter::throttle()), runs the beforeWrite test hook, checking for a stop between
+/// the waits. Returns the outcome that ends the transfer here (Cancelled, Skipped, or Failed
+/// with a Write issue for an injected error), or nothing: write.
+std::optional<DataOutcome> beforeWriting(JobContext &job, const DataTransfer &transfer,
+                                         qint64 offset, qint64 length, qint64 charge);
+
 /// Errors after which an engine is given up for the pair of file systems and the copy falls
 /// back (copy_file_range(2) and ioctl_ficlone(2), ERRORS): cross-device, unsupported, or a
 /// descriptor kind the call does not take.
@@ -60,7 +73,7 @@ bool isEngineUnsupportedError(int error);
 /// Remembers, per pair of (source, destination) file systems (st_dev), which engines failed
 /// as unsupported, so that copying 20,000 small files onto ext4 tries FICLONE once, not
 /// 20,000 times (cp(1) retries it for every file). Thread-safe.
-class EngineMemory final
+class UnsupportedEngines final
 {
 public:
     bool hasFailed(Engine engine, dev_t source, dev_t destination) const;

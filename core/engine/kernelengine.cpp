@@ -18,16 +18,6 @@ namespace Sluice {
 
 namespace {
 
-bool stopRequested(const JobContext &job, const DataTransfer &transfer)
-{
-    return job.stopping() || (transfer.skipRequested && transfer.skipRequested());
-}
-
-DataOutcome stopOutcome(const JobContext &job)
-{
-    return {job.stopping() ? DataOutcome::Status::Cancelled : DataOutcome::Status::Skipped, 0, {}};
-}
-
 // Is `position` really the end of the file? Probes one byte (see KernelEngine docs).
 // Returns 1 at end of file, 0 when data exists (fall back), -1 when the probe failed.
 int probeEndOfFile(int fd, qint64 position)
@@ -134,18 +124,9 @@ std::optional<DataOutcome> KernelCopy::copyRegion(const DataRegion &region)
 // failure), or nullopt to go on.
 std::optional<DataOutcome> KernelCopy::waitForStep(qint64 want)
 {
-    if (!m_job.control.waitWhilePaused() || stopRequested(m_job, m_transfer))
-        return stopOutcome(m_job);
-    // Wait for credit, charge what moved: a small file must not pay for a whole chunk.
-    if (!m_job.limiter.throttle(0, m_transfer.skipRequested) || stopRequested(m_job, m_transfer))
-        return stopOutcome(m_job);
-    if (!m_job.hooks.beforeWrite)
-        return std::nullopt;
-    if (const int injected = m_job.hooks.beforeWrite(m_transfer.destinationPath, m_position, want))
-        return destinationFailure(m_transfer, FileOperation::Write, injected);
-    if (stopRequested(m_job, m_transfer))
-        return stopOutcome(m_job);
-    return std::nullopt;
+    // Wait for credit, charge what moved (account()): a small file must not pay for a whole
+    // chunk.
+    return beforeWriting(m_job, m_transfer, m_position, want, 0);
 }
 
 // One copy_file_range(2) call of up to @p want bytes at m_position on both sides, retried on
@@ -191,7 +172,7 @@ DataOutcome KernelCopy::giveUp(int error)
 {
     if (isEngineUnsupportedError(error)) {
         qCDebug(lcEngine) << "copy_file_range unsupported:" << errnoName(error);
-        m_job.engines.markFailed(Engine::Kernel, m_sourceDevice, m_destinationDevice);
+        m_job.unsupportedEngines.markFailed(Engine::Kernel, m_sourceDevice, m_destinationDevice);
     }
     return DataOutcome::fallback(m_position);
 }
@@ -225,7 +206,7 @@ DataOutcome ReflinkEngine::copy(JobContext &job, const DataTransfer &transfer, d
         const int error = errno;
         qCDebug(lcEngine) << "FICLONE failed:" << errnoName(error);
         if (isEngineUnsupportedError(error))
-            job.engines.markFailed(Engine::Reflink, sourceDevice, destinationDevice);
+            job.unsupportedEngines.markFailed(Engine::Reflink, sourceDevice, destinationDevice);
         return DataOutcome::fallback(0);
     }
     struct stat cloned = {};

@@ -14,7 +14,7 @@ struct JobContext;
 /// not implement the call for this file (copy_file_range(2), BUGS: /proc and /sys files
 /// once copied as empty). Any error falls back to the `stream` engine at the current offset,
 /// which then reports a persistent failure on the side (read or write) where it happens;
-/// unsupported-call errors are remembered in EngineMemory for the pair of file systems.
+/// unsupported-call errors are remembered in UnsupportedEngines for the pair of file systems.
 namespace KernelEngine {
 DataOutcome copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                  dev_t destinationDevice);

@@ -28,38 +28,21 @@ public:
         , m_transfer(transfer)
     {}
 
-    bool stopRequested() const
-    {
-        return m_job.stopping() || (m_transfer.skipRequested && m_transfer.skipRequested());
-    }
-
-    DataOutcome stopOutcome() const
-    {
-        return m_job.stopping() ? DataOutcome{DataOutcome::Status::Cancelled, 0, {}}
-                                : DataOutcome{DataOutcome::Status::Skipped, 0, {}};
-    }
+    bool stopRequested() const { return Sluice::stopRequested(m_job, m_transfer); }
+    DataOutcome stopOutcome() const { return Sluice::stopOutcome(m_job); }
 
     // Writes one chunk of data at `offset`. Returns a Failed/Cancelled/Skipped outcome, or
     // nothing when the chunk went through.
     std::optional<DataOutcome> write(const char *data, qint64 length, qint64 offset)
     {
-        if (!m_job.control.waitWhilePaused() || stopRequested())
-            return stopOutcome();
-        if (!m_job.limiter.throttle(length, m_transfer.skipRequested) || stopRequested())
-            return stopOutcome();
-        int error = 0;
-        if (m_job.hooks.beforeWrite)
-            error = m_job.hooks.beforeWrite(m_transfer.destinationPath, offset, length);
-        if (error == 0 && stopRequested())
-            return stopOutcome();
+        if (auto end = beforeWriting(m_job, m_transfer, offset, length, length))
+            return end;
         if (m_transfer.hasher) {
             if (offset > m_transfer.hasher->position())
                 m_transfer.hasher->addZeros(offset - m_transfer.hasher->position());
             m_transfer.hasher->addData(data, length);
         }
-        if (error == 0)
-            error = pwriteFully(m_transfer.destinationFd, data, length, offset);
-        if (error != 0)
+        if (const int error = pwriteFully(m_transfer.destinationFd, data, length, offset))
             return DataOutcome::failed(
                 CopyIssue::fromErrno(FileOperation::Write, m_transfer.destinationPath, error));
         m_job.counters.bytesWritten.fetch_add(length, std::memory_order_relaxed);

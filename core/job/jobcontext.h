@@ -46,7 +46,7 @@ struct JobContext
     ProgressCounters counters;
     IssueLog issues;
     QuestionBroker broker;
-    EngineMemory engines;
+    UnsupportedEngines unsupportedEngines;
     SpeedLimiter limiter;
     /// The stream engine's buffers: allocated once per job (pages are touched only when
     /// used), never grown. Throws std::bad_alloc from the constructor.

@@ -356,14 +356,14 @@ DataOutcome FileLife::moveData(DataTransfer &transfer)
             m_job.counters.currentEngine.store(int(current), std::memory_order_relaxed);
     };
     if ((engine == Engine::Auto || engine == Engine::Reflink)
-        && !m_job.engines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
+        && !m_job.unsupportedEngines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
         DataOutcome outcome = ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
     if ((engine == Engine::Auto || engine == Engine::Kernel)
-        && !m_job.engines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
+        && !m_job.unsupportedEngines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
         DataOutcome outcome = KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
