@@ -131,12 +131,17 @@ int pwriteFully(int fd, const char *data, qint64 length, qint64 offset)
     return 0;
 }
 
-int readFully(int fd, char *data, qint64 length, qint64 &bytesRead)
+namespace {
+
+// Calls @p readSome(buffer, count, done) until @p length bytes are read or it reports the
+// end (0); EINTR is retried. 0 or an errno value; @p bytesRead counts what arrived.
+template<typename ReadSome>
+int readUntilFull(char *data, qint64 length, qint64 &bytesRead, ReadSome readSome)
 {
     bytesRead = 0;
     while (bytesRead < length) {
         const ssize_t got =
-            retryOnEintr([&] { return ::read(fd, data + bytesRead, length - bytesRead); });
+            retryOnEintr([&] { return readSome(data + bytesRead, length - bytesRead, bytesRead); });
         if (got < 0)
             return errno;
         if (got == 0)
@@ -146,19 +151,21 @@ int readFully(int fd, char *data, qint64 length, qint64 &bytesRead)
     return 0;
 }
 
+} // namespace
+
+int readFully(int fd, char *data, qint64 length, qint64 &bytesRead)
+{
+    return readUntilFull(data, length, bytesRead, [fd](char *buffer, qint64 count, qint64) {
+        return ::read(fd, buffer, std::size_t(count));
+    });
+}
+
 int preadFully(int fd, char *data, qint64 length, qint64 offset, qint64 &bytesRead)
 {
-    bytesRead = 0;
-    while (bytesRead < length) {
-        const ssize_t got = retryOnEintr(
-            [&] { return ::pread(fd, data + bytesRead, length - bytesRead, offset + bytesRead); });
-        if (got < 0)
-            return errno;
-        if (got == 0)
-            break;
-        bytesRead += got;
-    }
-    return 0;
+    return readUntilFull(data, length, bytesRead,
+                         [fd, offset](char *buffer, qint64 count, qint64 done) {
+                             return ::pread(fd, buffer, std::size_t(count), offset + done);
+                         });
 }
 
 int ensureFileSize(int fd, qint64 size)
