@@ -1,22 +1,29 @@
 #include "engine.h"
 
-#include "jobcontext.h"
+#include "iohooks.h"
+#include "jobcontrol.h"
+#include "speedlimiter.h"
 
 #include <cerrno>
 
 namespace Sluice {
 
-bool stopRequested(const JobContext &job, const DataTransfer &transfer)
+bool EngineContext::stopping() const
+{
+    return control.isCancelled();
+}
+
+bool stopRequested(const EngineContext &job, const DataTransfer &transfer)
 {
     return job.stopping() || (transfer.skipRequested && transfer.skipRequested());
 }
 
-DataOutcome stopOutcome(const JobContext &job)
+DataOutcome stopOutcome(const EngineContext &job)
 {
     return {job.stopping() ? DataOutcome::Status::Cancelled : DataOutcome::Status::Skipped, 0, {}};
 }
 
-std::optional<DataOutcome> beforeWriting(JobContext &job, const DataTransfer &transfer,
+std::optional<DataOutcome> beforeWriting(EngineContext &job, const DataTransfer &transfer,
                                          qint64 offset, qint64 length, qint64 charge)
 {
     if (!job.control.waitWhilePaused() || stopRequested(job, transfer))

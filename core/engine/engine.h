@@ -13,9 +13,31 @@
 namespace Sluice {
 
 class ChecksumHasher;
+class ChunkPool;
 class FlushBehind;
 class ItemProgress;
-struct JobContext;
+class JobControl;
+class SpeedLimiter;
+class UnsupportedEngines;
+struct IoHooks;
+struct ProgressCounters;
+
+/// What an engine (and the verifier's re-read) may use of its job: no questions, no issue
+/// log, no plan. A view of references into the job's JobContext, which outlives every
+/// transfer; the parts are thread-safe as each documents.
+struct EngineContext
+{
+    const CopyOptions &options;
+    const IoHooks &hooks;
+    JobControl &control;
+    ProgressCounters &counters;
+    SpeedLimiter &limiter;
+    ChunkPool &chunks; ///< the job's stream buffers (chunk size × queue depth)
+    UnsupportedEngines &unsupportedEngines;
+
+    /// The job is cancelled or aborted.
+    bool stopping() const;
+};
 
 /// Everything an engine needs to move one regular file's data from an open source to an
 /// open part file. Offsets are bytes. The engine owns none of the descriptors.
@@ -54,15 +76,15 @@ struct DataOutcome
 };
 
 /// True when the job is stopping or the person asked to skip this transfer's file.
-bool stopRequested(const JobContext &job, const DataTransfer &transfer);
+bool stopRequested(const EngineContext &job, const DataTransfer &transfer);
 /// The outcome for a stop: Cancelled when the job is stopping, else Skipped.
-DataOutcome stopOutcome(const JobContext &job);
+DataOutcome stopOutcome(const EngineContext &job);
 /// The gate before an engine writes @p length bytes at @p offset (any engine, the copying
 /// thread): waits while the job is paused, waits for @p charge bytes of speed-limit credit
 /// (SpeedLimiter::throttle()), runs the beforeWrite test hook, checking for a stop between
 /// the waits. Returns the outcome that ends the transfer here (Cancelled, Skipped, or Failed
 /// with a Write issue for an injected error), or nothing: write.
-std::optional<DataOutcome> beforeWriting(JobContext &job, const DataTransfer &transfer,
+std::optional<DataOutcome> beforeWriting(EngineContext &job, const DataTransfer &transfer,
                                          qint64 offset, qint64 length, qint64 charge);
 
 /// Errors after which an engine is given up for the pair of file systems and the copy falls

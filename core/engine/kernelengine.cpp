@@ -1,11 +1,15 @@
 #include "kernelengine.h"
 
+#include "chunkpool.h"
 #include "dataregion.h"
 #include "flushbehind.h"
+#include "iohooks.h"
 #include "itemprogress.h"
-#include "jobcontext.h"
+#include "jobcontrol.h"
 #include "logging.h"
 #include "posixio.h"
+#include "progresscounters.h"
+#include "speedlimiter.h"
 
 #include <algorithm>
 #include <linux/fs.h>
@@ -40,7 +44,7 @@ DataOutcome destinationFailure(const DataTransfer &transfer, FileOperation opera
 class KernelCopy final
 {
 public:
-    KernelCopy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
+    KernelCopy(EngineContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                dev_t destinationDevice)
         : m_job(job)
         , m_transfer(transfer)
@@ -62,7 +66,7 @@ private:
     DataOutcome giveUp(int error);
     DataOutcome finish();
 
-    JobContext &m_job;
+    EngineContext &m_job;
     const DataTransfer &m_transfer;
     const dev_t m_sourceDevice;
     const dev_t m_destinationDevice;
@@ -191,14 +195,14 @@ DataOutcome KernelCopy::finish()
 
 } // namespace
 
-DataOutcome KernelEngine::copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
+DataOutcome KernelEngine::copy(EngineContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                                dev_t destinationDevice)
 {
     return KernelCopy(job, transfer, sourceDevice, destinationDevice).run();
 }
 
-DataOutcome ReflinkEngine::copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
-                                dev_t destinationDevice)
+DataOutcome ReflinkEngine::copy(EngineContext &job, const DataTransfer &transfer,
+                                dev_t sourceDevice, dev_t destinationDevice)
 {
     if (transfer.startOffset != 0 || stopRequested(job, transfer))
         return DataOutcome::fallback(transfer.startOffset);

@@ -4,7 +4,7 @@
 
 namespace Sluice {
 
-struct JobContext;
+struct EngineContext;
 
 /// The `kernel` engine: copy_file_range(2) in steps of one chunk, so the data never enters
 /// user space, yet pause, cancel, skip, the speed limit and progress keep working between
@@ -16,14 +16,14 @@ struct JobContext;
 /// which then reports a persistent failure on the side (read or write) where it happens;
 /// unsupported-call errors are remembered in UnsupportedEngines for the pair of file systems.
 namespace KernelEngine {
-DataOutcome copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
+DataOutcome copy(EngineContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                  dev_t destinationDevice);
 }
 
 /// The `reflink` engine: ioctl(FICLONE) shares the source's extents with the part file, so
 /// no data moves (ioctl_ficlone(2)). Only from offset 0. Failure falls back.
 namespace ReflinkEngine {
-DataOutcome copy(JobContext &job, const DataTransfer &transfer, dev_t sourceDevice,
+DataOutcome copy(EngineContext &job, const DataTransfer &transfer, dev_t sourceDevice,
                  dev_t destinationDevice);
 }
 

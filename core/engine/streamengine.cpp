@@ -1,13 +1,17 @@
 #include "streamengine.h"
 
 #include "checksum.h"
+#include "chunkpool.h"
 #include "chunkreader.h"
 #include "dataregion.h"
 #include "flushbehind.h"
+#include "iohooks.h"
 #include "itemprogress.h"
-#include "jobcontext.h"
+#include "jobcontrol.h"
 #include "logging.h"
 #include "posixio.h"
+#include "progresscounters.h"
+#include "speedlimiter.h"
 
 #include <QScopeGuard>
 
@@ -23,7 +27,7 @@ namespace {
 class ChunkWriter
 {
 public:
-    ChunkWriter(JobContext &job, const DataTransfer &transfer)
+    ChunkWriter(EngineContext &job, const DataTransfer &transfer)
         : m_job(job)
         , m_transfer(transfer)
     {}
@@ -71,15 +75,15 @@ public:
     }
 
 private:
-    JobContext &m_job;
+    EngineContext &m_job;
     const DataTransfer &m_transfer;
 };
 
 } // namespace
 
-DataOutcome copyPipelined(JobContext &job, ChunkReader &reader, const DataTransfer &transfer)
+DataOutcome copyPipelined(EngineContext &job, ChunkReader &reader, const DataTransfer &transfer)
 {
-    ChunkPool &pool = *job.chunks;
+    ChunkPool &pool = job.chunks;
     ChunkWriter writer(job, transfer);
     const quint64 task = reader.startTask(transfer.sourceFd, transfer.startOffset, transfer.sparse);
 
@@ -123,9 +127,9 @@ DataOutcome copyPipelined(JobContext &job, ChunkReader &reader, const DataTransf
     }
 }
 
-DataOutcome copyInline(JobContext &job, const DataTransfer &transfer)
+DataOutcome copyInline(EngineContext &job, const DataTransfer &transfer)
 {
-    ChunkPool &pool = *job.chunks;
+    ChunkPool &pool = job.chunks;
     ChunkWriter writer(job, transfer);
     Chunk *chunk = pool.acquire([&] { return writer.stopRequested(); });
     if (!chunk)

@@ -5,7 +5,7 @@
 namespace Sluice {
 
 class ChunkReader;
-struct JobContext;
+struct EngineContext;
 
 /// The `stream` engine (DESIGN.md, "Transfer"): user-space buffers from the job's ChunkPool,
 /// so that per-byte work (checksums, the speed limit) can see the data.
@@ -16,11 +16,11 @@ namespace StreamEngine {
 /// side and left unwritten here; the part file gets its final size with ftruncate(2).
 /// Pause, cancel and skip are observed between chunks; on any early exit the reader is
 /// stopped and every chunk returned to the pool before this returns.
-DataOutcome copyPipelined(JobContext &job, ChunkReader &reader, const DataTransfer &transfer);
+DataOutcome copyPipelined(EngineContext &job, ChunkReader &reader, const DataTransfer &transfer);
 
 /// Small files, on a small-file worker thread: the same loop without a second thread,
 /// borrowing one chunk from the pool for the duration of the file.
-DataOutcome copyInline(JobContext &job, const DataTransfer &transfer);
+DataOutcome copyInline(EngineContext &job, const DataTransfer &transfer);
 
 } // namespace StreamEngine
 

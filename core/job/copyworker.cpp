@@ -88,7 +88,8 @@ void CopyWorker::run()
     // Only a job that copied writes its manifest (with what it copied, also when cancelled):
     // one stopped by its checks must not leave an empty checksum file behind.
     if (copied && !job.options.checksumFile.isEmpty()) {
-        if (const auto issue = writeChecksumManifest(job.options.checksumFile, job.manifest))
+        if (const auto issue =
+                writeChecksumManifest(job.options.checksumFile, job.manifest.entries()))
             job.issues.add(*issue);
     }
     finish(result, elapsed.elapsed());

@@ -9,10 +9,10 @@
 #include "progresscounters.h"
 #include "questionbroker.h"
 #include "speedlimiter.h"
+#include "verifier.h"
 
 #include <atomic>
 #include <memory>
-#include <mutex>
 #include <sys/types.h>
 
 namespace Sluice {
@@ -51,6 +51,8 @@ struct JobContext
     /// The stream engine's buffers: allocated once per job (pages are touched only when
     /// used), never grown. Throws std::bad_alloc from the constructor.
     const std::unique_ptr<ChunkPool> chunks;
+    /// What the engines may use of all this (engine.h).
+    EngineContext engine{options, hooks, control, counters, limiter, *chunks, unsupportedEngines};
     /// Set when an Abort decision (policy or answer) ended the job: it is Failed, not
     /// Cancelled. Also cancels, so that every thread stops.
     std::atomic<bool> aborted{false};
@@ -58,8 +60,7 @@ struct JobContext
     /// applied to copies whose permission bits are not preserved.
     mode_t umask = 022;
     /// Verified digests and destination paths, for --checksum-file (any copying thread).
-    std::mutex manifestMutex;
-    QList<QPair<QByteArray, QByteArray>> manifest;
+    ChecksumManifest manifest;
 
     void abort()
     {

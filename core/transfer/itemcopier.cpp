@@ -318,7 +318,7 @@ std::optional<CopyIssue> FileLife::verify(int partFd, const QByteArray &destinat
     if (m_job.hooks.beforeVerify)
         m_job.hooks.beforeVerify(partFd, destination);
     const VerifyResult verified =
-        verifyCopy(m_job, partFd, m_job.options.verify, expected, destination);
+        verifyCopy(m_job.engine, partFd, m_job.options.verify, expected, destination);
     if (m_serial)
         m_job.counters.setPhase(CopyPhase::Copying);
     if (verified.error != 0)
@@ -339,7 +339,7 @@ void FileLife::published(const QByteArray &finalName)
 {
     m_job.counters.bytesCopied.fetch_add(m_finalSize, std::memory_order_relaxed);
     if (!m_digest.isEmpty())
-        recordChecksum(m_job, m_digest, destinationPath(finalName));
+        m_job.manifest.add(m_digest, destinationPath(finalName));
     if (m_job.options.preserve.hardLinks && m_item.nlink > 1)
         m_links.remember(m_task, finalName);
 }
@@ -358,14 +358,16 @@ DataOutcome FileLife::moveData(DataTransfer &transfer)
     if ((engine == Engine::Auto || engine == Engine::Reflink)
         && !m_job.unsupportedEngines.hasFailed(Engine::Reflink, sourceDevice, destinationDevice)) {
         show(Engine::Reflink);
-        DataOutcome outcome = ReflinkEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome =
+            ReflinkEngine::copy(m_job.engine, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
     }
     if ((engine == Engine::Auto || engine == Engine::Kernel)
         && !m_job.unsupportedEngines.hasFailed(Engine::Kernel, sourceDevice, destinationDevice)) {
         show(Engine::Kernel);
-        DataOutcome outcome = KernelEngine::copy(m_job, transfer, sourceDevice, destinationDevice);
+        DataOutcome outcome =
+            KernelEngine::copy(m_job.engine, transfer, sourceDevice, destinationDevice);
         if (outcome.status != DataOutcome::Status::Fallback)
             return outcome;
         transfer.startOffset = outcome.offset;
@@ -374,8 +376,8 @@ DataOutcome FileLife::moveData(DataTransfer &transfer)
     }
     show(Engine::Stream);
     if (m_reader)
-        return StreamEngine::copyPipelined(m_job, *m_reader, transfer);
-    return StreamEngine::copyInline(m_job, transfer);
+        return StreamEngine::copyPipelined(m_job.engine, *m_reader, transfer);
+    return StreamEngine::copyInline(m_job.engine, transfer);
 }
 
 /// A move on one file system (ItemCopier::moveByRename()): renameat2(2) moves the item, a

@@ -1,7 +1,8 @@
 #include "verifier.h"
 
 #include "checksum.h"
-#include "jobcontext.h"
+#include "chunkpool.h"
+#include "engine.h"
 #include "nativepath.h"
 #include "partfile.h"
 #include "posixio.h"
@@ -10,13 +11,13 @@
 
 namespace Sluice {
 
-VerifyResult verifyCopy(JobContext &job, int fd, VerifyAlgorithm algorithm,
+VerifyResult verifyCopy(EngineContext &job, int fd, VerifyAlgorithm algorithm,
                         const QByteArray &expectedDigest, const QByteArray &destinationPath)
 {
     Q_UNUSED(destinationPath);
     VerifyResult result;
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-    Chunk *chunk = job.chunks->acquire([&] { return job.stopping(); });
+    Chunk *chunk = job.chunks.acquire([&] { return job.stopping(); });
     if (!chunk) {
         result.error = ECANCELED;
         return result;
@@ -34,7 +35,7 @@ VerifyResult verifyCopy(JobContext &job, int fd, VerifyAlgorithm algorithm,
         if (got < chunk->capacity)
             break;
     }
-    job.chunks->release(chunk);
+    job.chunks.release(chunk);
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     if (result.error == 0) {
         result.digest = hasher.hexDigest();
@@ -43,10 +44,16 @@ VerifyResult verifyCopy(JobContext &job, int fd, VerifyAlgorithm algorithm,
     return result;
 }
 
-void recordChecksum(JobContext &job, const QByteArray &digest, const QByteArray &destinationPath)
+void ChecksumManifest::add(const QByteArray &digest, const QByteArray &destinationPath)
 {
-    std::lock_guard lock(job.manifestMutex);
-    job.manifest.append({digest, destinationPath});
+    std::lock_guard lock(m_mutex);
+    m_entries.append({digest, destinationPath});
+}
+
+QList<QPair<QByteArray, QByteArray>> ChecksumManifest::entries() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_entries;
 }
 
 std::optional<CopyIssue> writeChecksumManifest(const QByteArray &path,

@@ -5,11 +5,12 @@
 
 #include <QByteArray>
 
+#include <mutex>
 #include <optional>
 
 namespace Sluice {
 
-struct JobContext;
+struct EngineContext;
 
 /// What re-reading a copy found.
 struct VerifyResult
@@ -24,11 +25,21 @@ struct VerifyResult
 /// come from the device rather than from memory, hashes them with @p algorithm and compares
 /// with @p expectedDigest (taken from the stream while copying). Reads through one chunk
 /// borrowed from the job's pool: memory stays bounded. Thread-safe per call.
-VerifyResult verifyCopy(JobContext &job, int fd, VerifyAlgorithm algorithm,
+VerifyResult verifyCopy(EngineContext &job, int fd, VerifyAlgorithm algorithm,
                         const QByteArray &expectedDigest, const QByteArray &destinationPath);
 
-/// Adds a verified file to the job's manifest (for --checksum-file).
-void recordChecksum(JobContext &job, const QByteArray &digest, const QByteArray &destinationPath);
+/// The verified files of a job with their digests (hex), for --checksum-file, in the order
+/// they were published. Thread-safe: every copying thread adds to it.
+class ChecksumManifest final
+{
+public:
+    void add(const QByteArray &digest, const QByteArray &destinationPath);
+    QList<QPair<QByteArray, QByteArray>> entries() const;
+
+private:
+    mutable std::mutex m_mutex;
+    QList<QPair<QByteArray, QByteArray>> m_entries;
+};
 
 /// Writes @p entries in the format of GNU `sha256sum` / `xxh128sum` ("<hex>  <path>\n"; a
 /// name containing a backslash or newline is escaped and its line starts with '\', as

@@ -100,7 +100,7 @@ void TestSpeedLimit::kernelEngineChargesWhatMoved()
     transfer.destinationPath = scratch.path("destination");
     transfer.plannedSize = size;
     transfer.progress = &progress;
-    const DataOutcome outcome = KernelEngine::copy(job, transfer, st.st_dev, st.st_dev);
+    const DataOutcome outcome = KernelEngine::copy(job.engine, transfer, st.st_dev, st.st_dev);
 
     QCOMPARE(int(outcome.status), int(DataOutcome::Status::Done));
     QCOMPARE(outcome.offset, size);
