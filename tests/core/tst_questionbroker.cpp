@@ -249,6 +249,7 @@ void TestQuestionBroker::applyToAllSettlesThreadsWaitingTheirTurn()
     Asker first(rig, QuestionKind::Collision, "/src/first");
     QTRY_COMPARE(rig.delivered(), 1);
     std::vector<std::unique_ptr<Asker>> waiting;
+    waiting.reserve(4);
     for (int i = 0; i < 4; ++i)
         waiting.push_back(std::make_unique<Asker>(rig, QuestionKind::Collision,
                                                   "/src/w" + QByteArray::number(i)));
