@@ -201,7 +201,7 @@ void TestCli::sigintCancelsAndExits130()
     Scratch scratch;
     QVERIFY(TestTree::makePath(scratch.path("out")));
     QVERIFY(TestTree::writeFile(scratch.path("first"), "done before the signal"));
-    QVERIFY(TestTree::writePatternFile(scratch.path("second"), 64 * 1024 * 1024, 3));
+    QVERIFY(TestTree::writePatternFile(scratch.path("second"), qint64(64) * 1024 * 1024, 3));
     QProcess process;
     process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
     // 4 MiB/s: the big file takes 16 s, so the signal lands in the middle of it.
@@ -238,7 +238,7 @@ void TestCli::sigintCancelsAndExits130()
 void TestCli::jsonLinesCarryEveryField()
 {
     Scratch scratch;
-    QVERIFY(TestTree::writePatternFile(scratch.path("f"), 5 * 1024 * 1024, 2));
+    QVERIFY(TestTree::writePatternFile(scratch.path("f"), qint64(5) * 1024 * 1024, 2));
     QVERIFY(TestTree::makePath(scratch.path("out")));
     const CliRun run = runCli({QStringLiteral("--progress"), QStringLiteral("json"),
                                arg(scratch.path("f")), arg(scratch.path("out"))});
@@ -389,7 +389,7 @@ void TestCli::closedOutputCancelsAndExits130()
     // our own (QProcess keeps its end of the pipe open after closeReadChannel()).
     Scratch scratch;
     QVERIFY(TestTree::makePath(scratch.path("out")));
-    QVERIFY(TestTree::writePatternFile(scratch.path("big"), 64 * 1024 * 1024, 4));
+    QVERIFY(TestTree::writePatternFile(scratch.path("big"), qint64(64) * 1024 * 1024, 4));
     QList<QByteArray> storage{
         QByteArray(SLUICE_CLI_PATH), "--progress",       "json", "--limit", "4M",
         scratch.path("big"),         scratch.path("out")};

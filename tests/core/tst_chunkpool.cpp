@@ -85,7 +85,7 @@ void TestChunkPool::chunksComeOutInPushOrder()
     ChunkPool pool(4 * KiB, 4);
     for (int i = 0; i < 4; ++i) {
         Chunk *chunk = pool.acquire([] { return false; });
-        chunk->offset = i * 4096;
+        chunk->offset = qint64(i) * 4096;
         pool.push(chunk);
     }
     for (int i = 0; i < 4; ++i) {

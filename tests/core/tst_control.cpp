@@ -3,53 +3,14 @@
 
 #include "jobrunner.h"
 #include "testtree.h"
+#include "writergate.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
-#include <condition_variable>
-#include <mutex>
-
 using namespace Sluice;
 
 namespace {
-
-// Holds the writer at a chosen offset until the test opens it.
-class Gate
-{
-public:
-    explicit Gate(qint64 holdAt)
-        : m_holdAt(holdAt)
-    {}
-    int beforeWrite(qint64 offset)
-    {
-        std::unique_lock lock(m_mutex);
-        if (offset >= m_holdAt && !m_open) {
-            m_reached = true;
-            m_changed.notify_all();
-            m_changed.wait(lock, [this] { return m_open; });
-        }
-        return 0;
-    }
-    bool reached()
-    {
-        std::lock_guard lock(m_mutex);
-        return m_reached;
-    }
-    void open()
-    {
-        std::lock_guard lock(m_mutex);
-        m_open = true;
-        m_changed.notify_all();
-    }
-
-private:
-    qint64 m_holdAt;
-    std::mutex m_mutex;
-    std::condition_variable m_changed;
-    bool m_reached = false;
-    bool m_open = false;
-};
 
 // A started job whose writer is held at `holdAt` bytes into every file whose destination
 // ends with `file` (any file when empty), until the test opens the gate.
@@ -57,28 +18,21 @@ struct GatedJob
 {
     GatedJob(const QList<QByteArray> &sources, const QByteArray &destination,
              const CopyOptions &options, qint64 holdAt, const QByteArray &file = {})
-        : gate(holdAt)
+        : gate(holdAt, file)
         , job(CopyRequest{sources, destination}, options)
         , finished(&job, &CopyJob::finished)
     {
-        IoHooks hooks;
-        hooks.beforeWrite = [this, file](const QByteArray &target, qint64 offset, qint64) {
-            return file.isEmpty() || target.endsWith(file) ? gate.beforeWrite(offset) : 0;
-        };
-        job.setIoHooks(hooks);
+        job.setIoHooks(gate.hooks());
         job.start();
     }
-    bool waitForGate()
-    {
-        return QTest::qWaitFor([this] { return gate.reached(); }, 60000);
-    }
+    bool waitForGate() const { return gate.waitUntilReached(); }
     bool waitForFinished(int timeoutMs = 60000)
     {
         return QTest::qWaitFor([this] { return !finished.isEmpty(); }, timeoutMs);
     }
     CopyResult result() const { return finished.first().first().value<CopyResult>(); }
 
-    Gate gate;
+    WriterGate gate;
     CopyJob job;
     QSignalSpy finished;
 };
@@ -142,13 +96,16 @@ void TestControl::pauseFreezesCountersAndResumeFinishes()
     gated.job.suspend();
     QVERIFY(gated.job.isSuspended());
     gated.gate.open();
-    // Let the writer reach its pause point, then watch for 500 ms: nothing may move.
-    QTRY_VERIFY_WITH_TIMEOUT(!samples.isEmpty() && samples.constLast().paused, 10000);
-    QTest::qWait(300);
+    // The held write goes through, then the writer stops at its pause point before the next
+    // chunk: wait for a paused sample that counts the held write and shows the counters
+    // settled (the reader parks after at most the chunk it was reading).
+    const qint64 heldEnd = gated.gate.heldOffset() + gated.gate.heldLength();
+    QTRY_VERIFY_WITH_TIMEOUT(JobRunner::settledWhilePaused(samples, heldEnd), 10000);
+    // Then watch five more samples (the sampler keeps ticking while paused): nothing moves.
     const CopyProgress frozen = samples.constLast();
     const qsizetype before = samples.size();
-    QTest::qWait(500);
-    QVERIFY(samples.size() > before + 2); // samples keep coming while paused
+    QTRY_VERIFY_WITH_TIMEOUT(samples.size() >= before + 5, 10000);
+    QCOMPARE(gated.gate.writesAfterOpen(), 1); // only the held write went through
     for (qsizetype i = before; i < samples.size(); ++i) {
         const CopyProgress &sample = samples.at(i);
         QVERIFY(sample.paused);
@@ -186,7 +143,7 @@ void TestControl::cancelRemovesThePartFileAndKeepsFinishedFiles()
     QVERIFY(
         TestTree::compareTrees(m_scratch->path("src/a-small"), m_scratch->path("out/src/a-small"))
             .isEmpty());
-    QTest::qWait(100);
+    JobRunner::drainEvents();
     QCOMPARE(gated.finished.size(), 1);
 }
 
@@ -240,7 +197,7 @@ void TestControl::finishedIsEmittedOnceEvenWhenCancelledTwice()
     job.cancel();
     job.cancel();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-    QTest::qWait(200);
+    JobRunner::drainEvents();
     QCOMPARE(finished.size(), 1);
     QCOMPARE(started.size(), 1);
     QVERIFY(job.isFinished());

@@ -1,13 +1,12 @@
-// Bounded memory: a fast reader and a slow writer may never hold more than queueDepth
+// Bounded memory: a reader ahead of a stalled writer may never hold more than queueDepth
 // chunks, and the process may not grow with the data.
 
 #include "jobrunner.h"
 #include "processmemory.h"
 #include "testtree.h"
+#include "writergate.h"
 
 #include <QTest>
-
-#include <thread>
 
 using namespace Sluice;
 
@@ -30,12 +29,10 @@ void TestMemory::slowWriterKeepsMemoryBounded()
     options.chunkSize = 1 * MiB;
     options.queueDepth = 8;
     options.smallFileWorkers = 1;
-    IoHooks hooks;
-    // The destination is slow: 1 ms per chunk, so the reader always runs ahead.
-    hooks.beforeWrite = [](const QByteArray &, qint64, qint64) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        return 0;
-    };
+    // The destination stalls at its first chunk until the reader has filled every buffer
+    // and must wait (backpressure, seen in a sample); then the copy runs freely.
+    constexpr qint64 GiveUpMs = 60000; // the pool never filled: let the copy end, and fail
+    WriterGate gate(0, "out/big");
 
     // Warm up what any job allocates once (threads, Qt's meta types), then take the baseline.
     JobRunner::run({scratch.path("missing")}, scratch.path("out"), options);
@@ -43,12 +40,14 @@ void TestMemory::slowWriterKeepsMemoryBounded()
 
     int peakBuffers = 0;
     qint64 peakResident = 0;
-    const JobRunner::Run run =
-        JobRunner::run({scratch.path("big")}, scratch.path("out"), options, {}, hooks,
-                       [&](CopyJob &, const CopyProgress &progress) {
-                           peakBuffers = std::max(peakBuffers, progress.buffersInUse);
-                           peakResident = std::max(peakResident, progress.residentBytes);
-                       });
+    const JobRunner::Run run = JobRunner::run(
+        {scratch.path("big")}, scratch.path("out"), options, {}, gate.hooks(),
+        [&](CopyJob &, const CopyProgress &progress) {
+            peakBuffers = std::max(peakBuffers, progress.buffersInUse);
+            peakResident = std::max(peakResident, progress.residentBytes);
+            if (progress.buffersInUse == progress.queueDepth || progress.elapsedMs > GiveUpMs)
+                gate.open();
+        });
     QCOMPARE(run.result.status, CopyStatus::Succeeded);
     QVERIFY(TestTree::compareTrees(scratch.path("big"), scratch.path("out/big")).isEmpty());
 

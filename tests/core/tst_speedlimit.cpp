@@ -32,7 +32,11 @@ void TestSpeedLimit::chargeAfterTheWriteMakesTheNextOneWait()
 {
     JobControl control;
     std::atomic<qint64> now{0};
-    SpeedLimiter limiter(control, [&now] { return now.load(); });
+    std::atomic<int> clockReads{0}; // the limiter reads the clock once per check
+    SpeedLimiter limiter(control, [&] {
+        ++clockReads;
+        return now.load();
+    });
     control.setSpeedLimit(MiB); // 1 MiB/s: a burst of 256 KiB
     limiter.charge(0);          // the bucket starts empty at 0 s
     now = 500'000'000;
@@ -40,13 +44,18 @@ void TestSpeedLimit::chargeAfterTheWriteMakesTheNextOneWait()
     limiter.charge(768 * KiB); // balance: 256 KiB - 768 KiB = -512 KiB, half a second of debt
     QCOMPARE(limiter.bytesCharged(), 768 * KiB);
 
-    // While the simulated clock stands still, the next writer waits (until cancelled).
+    // While the simulated clock stands still, the next writer waits (until cancelled): it
+    // checked the clock twice (it re-checks at least every 100 ms) and is still waiting.
     std::atomic<int> result{-1};
+    int reads = clockReads.load();
     std::thread writer([&] { result = limiter.throttle(0) ? 1 : 0; });
-    QTest::qSleep(100);
+    QTRY_VERIFY(clockReads.load() >= reads + 2);
     QCOMPARE(result.load(), -1);
+    // 1 ms of debt left: a check that read the new time (the second one after the change,
+    // at the latest) decided to wait again.
     now = 500'000'000 + 499'000'000;
-    QTest::qSleep(150); // re-checked at least every 100 ms: 1 ms of debt left
+    reads = clockReads.load();
+    QTRY_VERIFY(clockReads.load() >= reads + 2);
     QCOMPARE(result.load(), -1);
     now = 500'000'000 + 501'000'000; // debt paid
     writer.join();

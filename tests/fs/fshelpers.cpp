@@ -34,7 +34,7 @@ constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW;
 // blocks are hashed as their length, other blocks as their bytes.
 QByteArray digestOfFd(int fd)
 {
-    constexpr qint64 Block = 64 * 1024;
+    constexpr qint64 Block = qint64(64) * 1024;
     // XXH3-128 (libxxhash): fast enough to hash every byte of every copy in every test.
     Sluice::ChecksumHasher hash(Sluice::VerifyAlgorithm::Xxh3);
     std::vector<char> buffer(Block);
@@ -248,7 +248,7 @@ QByteArray fileDigest(const QByteArray &path)
     const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return {};
-    const QByteArray digest = digestOfFd(fd);
+    QByteArray digest = digestOfFd(fd);
     ::close(fd);
     return digest;
 }
@@ -330,7 +330,7 @@ gid_t nobodyGid()
 
 QByteArray cliPath(bool unprivileged)
 {
-    const QByteArray built(SLUICE_CLI_PATH);
+    QByteArray built(SLUICE_CLI_PATH);
     if (!unprivileged)
         return built;
     static std::unique_ptr<QTemporaryDir> stage;

@@ -6,9 +6,6 @@
 #include <QList>
 #include <QStringList>
 
-#include <condition_variable>
-#include <mutex>
-
 /// Helpers shared by the fs suite: fingerprints to prove a source unchanged, sluice-cli in a
 /// child process (optionally unprivileged or under a file-size limit), trees deeper than
 /// PATH_MAX, and a gate that holds the writer at an exact offset.
@@ -77,45 +74,5 @@ QStringList compareDeep(const QByteArray &expected, const QByteArray &actual);
 
 /// Removes a tree of any depth through directory descriptors.
 void removeDeep(const QByteArray &root);
-
-/// Holds the writer (IoHooks::beforeWrite) when it reaches an offset, until released.
-class WriterGate final
-{
-public:
-    explicit WriterGate(qint64 holdAt)
-        : m_holdAt(holdAt)
-    {}
-    Q_DISABLE_COPY_MOVE(WriterGate)
-
-    /// Call from the hook; blocks at the first offset >= holdAt until open() is called.
-    int beforeWrite(qint64 offset)
-    {
-        std::unique_lock lock(m_mutex);
-        if (offset >= m_holdAt && !m_open) {
-            m_reached = true;
-            m_changed.notify_all();
-            m_changed.wait(lock, [this] { return m_open; });
-        }
-        return 0;
-    }
-    bool reached()
-    {
-        std::lock_guard lock(m_mutex);
-        return m_reached;
-    }
-    void open()
-    {
-        std::lock_guard lock(m_mutex);
-        m_open = true;
-        m_changed.notify_all();
-    }
-
-private:
-    qint64 m_holdAt;
-    std::mutex m_mutex;
-    std::condition_variable m_changed;
-    bool m_reached = false;
-    bool m_open = false;
-};
 
 } // namespace FsHelpers

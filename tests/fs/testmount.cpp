@@ -18,7 +18,7 @@
 namespace {
 
 constexpr char BasePrefix[] = "sluice-fs-";
-constexpr qint64 MiB = 1024 * 1024;
+constexpr qint64 MiB = qint64(1024) * 1024;
 
 qint64 minimumSize(FsKind kind)
 {
@@ -45,7 +45,7 @@ void removeAbandonedMounts()
         const QList<QByteArray> fields = line.split(' ');
         if (fields.size() < 5 || !fields[4].startsWith(prefix))
             continue;
-        const QByteArray mountPoint = fields[4];
+        const QByteArray &mountPoint = fields[4];
         const QByteArray rest = mountPoint.mid(prefix.size());
         bool ok = false;
         const pid_t owner = rest.left(rest.indexOf('-')).toInt(&ok);

@@ -80,7 +80,7 @@ bool canMount();
     std::unique_ptr<TestMount> variable;                                                           \
     do {                                                                                           \
         QString mountError_;                                                                       \
-        variable = TestMount::create((kind), (size), mountError_, (options));                      \
+        (variable) = TestMount::create((kind), (size), mountError_, (options));                    \
         QVERIFY2(variable, qPrintable(mountError_));                                               \
     } while (false)
 

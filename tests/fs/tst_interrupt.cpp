@@ -6,6 +6,7 @@
 #include "jobrunner.h"
 #include "testmount.h"
 #include "testtree.h"
+#include "writergate.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -123,21 +124,17 @@ void TestInterrupt::cancelledFileIsCopiedAgainBySkipExisting()
     QVERIFY(TestTree::writePatternFile(scratch.path("src/c-after"), 2 * MiB, 93));
     FS_MOUNT(disk, fs, 256 * MiB);
 
-    FsHelpers::WriterGate gate(32 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-64MiB") ? gate.beforeWrite(offset) : 0;
-    };
+    WriterGate gate(32 * MiB, "b-64MiB");
     CopyOptions options = JobRunner::quickOptions();
     options.engine = engine;
     options.onCollision = CollisionPolicy::Skip;
     options.smallFileWorkers = 1;
     {
         CopyJob job({{scratch.path("src")}, disk->path()}, options);
-        job.setIoHooks(hooks);
+        job.setIoHooks(gate.hooks());
         QSignalSpy finished(&job, &CopyJob::finished);
         job.start();
-        QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 30000);
+        QVERIFY(gate.waitUntilReached(30000));
         QCOMPARE(TestTree::findPartFiles(disk->path()).size(), 1);
         job.cancel();
         gate.open();
@@ -180,19 +177,15 @@ void TestInterrupt::cancelDuringOverwriteKeepsTheOldVersion()
     QVERIFY(TestTree::writePatternFile(disk->path("data"), 5 * MiB, 98));
     const QByteArray oldVersion = FsHelpers::fileDigest(disk->path("data"));
 
-    FsHelpers::WriterGate gate(80 * MiB); // past two flush-behind windows
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
-        return gate.beforeWrite(offset);
-    };
+    WriterGate gate(80 * MiB); // past two flush-behind windows
     CopyOptions options = JobRunner::quickOptions();
     options.durability = durability;
     options.onCollision = CollisionPolicy::Overwrite;
     CopyJob job({{scratch.path("data")}, disk->path()}, options);
-    job.setIoHooks(hooks);
+    job.setIoHooks(gate.hooks());
     QSignalSpy finished(&job, &CopyJob::finished);
     job.start();
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    QVERIFY(gate.waitUntilReached(60000));
     job.cancel();
     gate.open();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);

@@ -160,7 +160,7 @@ void TestNames::treeDeeperThanPathMaxCopies()
     constexpr int Depth = 45;
     const QByteArray component(200, 'd');
     QVERIFY(FsHelpers::makeDeepTree(disk->path("deep"), Depth, component));
-    QVERIFY(Depth * (component.size() + 1) > 2 * PATH_MAX);
+    QVERIFY(Depth * (component.size() + 1) > qsizetype(2) * PATH_MAX);
 
     CopyOptions options = JobRunner::quickOptions();
     if (archive)

@@ -6,6 +6,7 @@
 #include "jobrunner.h"
 #include "testmount.h"
 #include "testtree.h"
+#include "writergate.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -215,11 +216,11 @@ void TestSpecial::cancelWorksAtAnyMoment()
     // "sample": the writer waits at its first byte until the first sample has cancelled,
     // so a fast disk cannot finish the file before the sample arrives.
     const bool atSample = moment == QLatin1String("sample");
-    FsHelpers::WriterGate gate(atSample ? 0 : 8 * MiB);
+    WriterGate gate(atSample ? 0 : 8 * MiB);
     IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64 length) {
         return moment == QLatin1String("writing") || moment == QLatin1String("paused") || atSample
-                   ? gate.beforeWrite(offset)
+                   ? gate.beforeWrite(destination, offset, length)
                    : 0;
     };
     CopyOptions options = JobRunner::quickOptions();
@@ -243,7 +244,7 @@ void TestSpecial::cancelWorksAtAnyMoment()
         QTRY_COMPARE_WITH_TIMEOUT(questions.size(), 1, 10000);
         job.cancel();
     } else if (moment == QLatin1String("writing") || moment == QLatin1String("paused")) {
-        QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 10000);
+        QVERIFY(gate.waitUntilReached(10000));
         if (moment == QLatin1String("paused"))
             job.suspend();
         job.cancel();
@@ -257,7 +258,7 @@ void TestSpecial::cancelWorksAtAnyMoment()
     QVERIFY(TestTree::findPartFiles(disk->path("out")).isEmpty());
     QVERIFY(::access(disk->path("out/src/b-big").constData(), F_OK) != 0);
     QCOMPARE(FsHelpers::treeFingerprint(disk->path("src")), before);
-    QTest::qWait(50);
+    JobRunner::drainEvents();
     QCOMPARE(finished.size(), 1);
 }
 

@@ -81,7 +81,7 @@ void TestUnreadable::unreadableFileAndFolderAreListedAndTheRestCopies()
     QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     // Two errors, each "Permission denied", each naming its path.
     QStringList errors;
-    for (const QJsonValue &value : result.value(QStringLiteral("issues")).toArray()) {
+    for (const auto &value : result.value(QStringLiteral("issues")).toArray()) {
         const QJsonObject issue = value.toObject();
         if (issue.value(QStringLiteral("severity")).toString() != QLatin1String("error"))
             continue;

@@ -57,8 +57,40 @@ Run run(const QList<QByteArray> &sources, const QByteArray &destination,
     job.start();
     loop.exec();
     // Let anything still queued arrive, so a second finished() would be counted.
-    QCoreApplication::processEvents();
+    drainEvents();
     return outcome;
+}
+
+bool settledWhilePaused(const QList<Sluice::CopyProgress> &samples, qint64 writtenAtLeast)
+{
+    if (samples.size() < 2)
+        return false;
+    const Sluice::CopyProgress &last = samples.at(samples.size() - 1);
+    const Sluice::CopyProgress &previous = samples.at(samples.size() - 2);
+    return last.paused && previous.paused && last.bytesWritten >= writtenAtLeast
+           && last.bytesRead == previous.bytesRead && last.bytesWritten == previous.bytesWritten
+           && last.bytesDone == previous.bytesDone;
+}
+
+void drainEvents()
+{
+    constexpr int Rounds = 3;
+    for (int round = 0; round < Rounds; ++round) {
+        bool markerSeen = false;
+        QEventLoop loop;
+        // Posted events are delivered in order: when the marker runs, everything posted
+        // before it has been delivered.
+        QMetaObject::invokeMethod(
+            &loop,
+            [&] {
+                markerSeen = true;
+                loop.quit();
+            },
+            Qt::QueuedConnection);
+        if (!markerSeen)
+            loop.exec();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
 }
 
 } // namespace JobRunner

@@ -32,6 +32,18 @@ Run run(const QList<QByteArray> &sources, const QByteArray &destination,
         const Sluice::IoHooks &hooks = {}, const ProgressHook &onProgress = {},
         int timeoutMs = 300000);
 
+/// Gives the event loop every chance to deliver what is still queued for this thread: runs
+/// it until a marker posted behind everything else comes back, three times over (what one
+/// event posts is delivered by the next round), with deferred deletes each time. Used before
+/// asserting that something did *not* happen again (a second finished()).
+void drainEvents();
+
+/// True when the last two of @p samples are paused and show the same byte counters, with at
+/// least @p writtenAtLeast bytes written: the writer passed the write a WriterGate held and
+/// stopped at its pause point, and the reader parked too (it stops after at most the chunk
+/// it was reading). From then on nothing may move until resume().
+bool settledWhilePaused(const QList<Sluice::CopyProgress> &samples, qint64 writtenAtLeast);
+
 /// Options for fast, deterministic tests: overwrite/skip policies instead of asking,
 /// durability none (tests check data, the flush path has its own tests).
 Sluice::CopyOptions quickOptions();

@@ -12,6 +12,7 @@
 #include "sourcelistmodel.h"
 #include "testtree.h"
 #include "uitest.h"
+#include "writergate.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -164,17 +165,13 @@ void TestCopyFlow::moveButtonStartsAMove()
 
 void TestCopyFlow::pauseFreezesCountersAndLabels()
 {
-    UiTest::Gate gate(16 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    m_window->setIoHooks(hooks);
+    WriterGate gate(16 * MiB, "b-big");
+    m_window->setIoHooks(gate.hooks());
     m_window->sourceModel()->addPaths({m_scratch->path("src")});
     m_window->destinationField()->setPath(m_scratch->path("out"));
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
     QTest::mouseClick(button("copyButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    QVERIFY(gate.waitUntilReached(60000));
 
     auto *pause = button("pauseButton");
     QVERIFY(pause->isEnabled());
@@ -184,16 +181,25 @@ void TestCopyFlow::pauseFreezesCountersAndLabels()
     gate.open();
     QTRY_COMPARE_WITH_TIMEOUT(labelText("phaseLabel"), QStringLiteral("Paused"), 10000);
 
-    // Samples keep arriving while paused; nothing they show may move.
-    QSignalSpy samples(m_window->session(), &CopySession::progressChanged);
-    QTRY_VERIFY(samples.size() >= 3); // let a chunk already in flight land first
+    // Samples keep arriving while paused. Once the held write has landed and the counters
+    // settled, nothing they show may move over five more samples.
+    QSignalSpy spy(m_window->session(), &CopySession::progressChanged);
+    const auto samples = [&] {
+        QList<CopyProgress> list;
+        for (const QList<QVariant> &arguments : std::as_const(spy))
+            list << arguments.first().value<CopyProgress>();
+        return list;
+    };
+    const qint64 heldEnd = gate.heldOffset() + gate.heldLength();
+    QTRY_VERIFY_WITH_TIMEOUT(JobRunner::settledWhilePaused(samples(), heldEnd), 10000);
+    const CopyProgress settled = samples().constLast();
     const QStringList frozen{labelText("totalBytesLabel"), labelText("fileBytesLabel"),
                              labelText("itemsLabel"), labelText("readRateLabel"),
                              labelText("writeRateLabel")};
     const int totalBar = UiTest::find<QProgressBar>(m_window.get(), "totalBar")->value();
-    const qsizetype before = samples.size();
-    QTest::qWait(600); // an observation window, not synchronisation: nothing may change in it
-    QVERIFY(samples.size() >= before + 3);
+    const qsizetype before = spy.size();
+    QTRY_VERIFY_WITH_TIMEOUT(spy.size() >= before + 5, 10000);
+    QCOMPARE(gate.writesAfterOpen(), 1); // only the held write went through
     QCOMPARE((QStringList{labelText("totalBytesLabel"), labelText("fileBytesLabel"),
                           labelText("itemsLabel"), labelText("readRateLabel"),
                           labelText("writeRateLabel")}),
@@ -201,9 +207,12 @@ void TestCopyFlow::pauseFreezesCountersAndLabels()
     QCOMPARE(UiTest::find<QProgressBar>(m_window.get(), "totalBar")->value(), totalBar);
     QCOMPARE(labelText("readRateLabel"), Format::rate(0));
     QCOMPARE(labelText("writeRateLabel"), Format::rate(0));
-    for (qsizetype i = before; i < samples.size(); ++i) {
-        const auto sample = samples.at(i).first().value<CopyProgress>();
+    const QList<CopyProgress> watched = samples().mid(before);
+    for (const CopyProgress &sample : watched) {
         QVERIFY(sample.paused);
+        QCOMPARE(sample.bytesRead, settled.bytesRead);
+        QCOMPARE(sample.bytesWritten, settled.bytesWritten);
+        QCOMPARE(sample.bytesDone, settled.bytesDone);
         QVERIFY(sample.bytesWritten < 48 * MiB);
     }
 
@@ -218,17 +227,13 @@ void TestCopyFlow::pauseFreezesCountersAndLabels()
 
 void TestCopyFlow::cancelRemovesThePartFile()
 {
-    UiTest::Gate gate(32 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    m_window->setIoHooks(hooks);
+    WriterGate gate(32 * MiB, "b-big");
+    m_window->setIoHooks(gate.hooks());
     m_window->sourceModel()->addPaths({m_scratch->path("src")});
     m_window->destinationField()->setPath(m_scratch->path("out"));
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
     QTest::mouseClick(button("copyButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    QVERIFY(gate.waitUntilReached(60000));
     QCOMPARE(TestTree::findPartFiles(m_scratch->path("out")).size(), 1);
 
     QTest::mouseClick(button("cancelButton"), Qt::LeftButton);
@@ -354,16 +359,12 @@ void TestCopyFlow::missingDestinationFolderIsRefused()
 
 void TestCopyFlow::closingDuringACopyAsksAndCancels()
 {
-    UiTest::Gate gate(8 * MiB);
-    IoHooks hooks;
-    hooks.beforeWrite = [&](const QByteArray &destination, qint64 offset, qint64) {
-        return destination.endsWith("b-big") ? gate.beforeWrite(offset) : 0;
-    };
-    m_window->setIoHooks(hooks);
+    WriterGate gate(8 * MiB, "b-big");
+    m_window->setIoHooks(gate.hooks());
     m_window->sourceModel()->addPaths({m_scratch->path("src")});
     m_window->destinationField()->setPath(m_scratch->path("out"));
     QTest::mouseClick(button("copyButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.reached(), 60000);
+    QVERIFY(gate.waitUntilReached(60000));
 
     m_window->close();
     QVERIFY(m_window->isVisible()); // not without asking

@@ -270,7 +270,8 @@ void TestLaunch::handedOffStartWithoutDestinationAsks()
     QCOMPARE(window->sourceModel()->paths(), QList<QByteArray>{scratch.path("wanted")});
     QVERIFY(!window->isBusy());
     dialog->reject();
-    QTest::qWait(200);
+    JobRunner::drainEvents();
+    QVERIFY(!window->isBusy());
     QCOMPARE(finished.size(), 0);
     QCOMPARE(TestTree::countEntries(scratch.path("before")), 0);
 }

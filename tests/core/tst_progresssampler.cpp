@@ -1,0 +1,162 @@
+// The progress sampler on its injected clock (white-box): exact rates over the sliding
+// window of active time, the ETA from the rate of logical progress, and paused time left
+// out of both, while elapsed time keeps counting.
+
+#include "jobcontext.h"
+#include "progresssampler.h"
+#include "testprinters.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace Sluice;
+
+namespace {
+
+constexpr qint64 Total = 10'000'000;
+
+// A job's shared state and a sampler reading it on a clock the test sets.
+struct Rig
+{
+    Rig()
+        : job(std::make_shared<JobContext>(CopyOptions{}, IoHooks{}, [](const CopyQuestion &) {}))
+        , sampler(job, [this] { return nowMs; })
+    {
+        job->counters.setPhase(CopyPhase::Copying);
+        job->counters.bytesTotal = Total;
+    }
+    // Sets the clock and the counters, then takes one sample.
+    CopyProgress sampleAt(qint64 ms, qint64 read, qint64 written, qint64 done)
+    {
+        nowMs = ms;
+        job->counters.bytesRead = read;
+        job->counters.bytesWritten = written;
+        job->counters.bytesDone = done;
+        return sampler.sample();
+    }
+
+    qint64 nowMs = 0;
+    std::shared_ptr<JobContext> job;
+    ProgressSampler sampler;
+};
+
+} // namespace
+
+class TestProgressSampler final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void firstSampleHasNoRateNorEta();
+    void ratesAndEtaAreExact();
+    void pausedTimeIsExcludedFromRatesAndEta();
+    void windowSlidesOverActiveTime();
+    void ratesOnlyWhileCopyingAndEtaZeroWhenFinished();
+};
+
+void TestProgressSampler::firstSampleHasNoRateNorEta()
+{
+    Rig rig;
+    const CopyProgress first = rig.sampleAt(5000, 1000, 1000, 1000);
+    QCOMPARE(first.phase, CopyPhase::Copying);
+    QCOMPARE(first.bytesRead, qint64(1000));
+    QCOMPARE(first.bytesTotal, Total);
+    QCOMPARE(first.readRate, qint64(0));
+    QCOMPARE(first.writeRate, qint64(0));
+    QCOMPARE(first.etaMs, qint64(-1));
+    QCOMPARE(first.elapsedMs, qint64(0)); // the clock starts at the first sample
+    QVERIFY(!first.paused);
+}
+
+void TestProgressSampler::ratesAndEtaAreExact()
+{
+    Rig rig;
+    rig.sampleAt(1000, 0, 0, 0);
+    const CopyProgress one = rig.sampleAt(2000, 3'000'000, 2'000'000, 2'000'000);
+    QCOMPARE(one.readRate, qint64(3'000'000));
+    QCOMPARE(one.writeRate, qint64(2'000'000));
+    QCOMPARE(one.etaMs, qint64(4000)); // 8 MB left at 2 MB/s
+    QCOMPARE(one.elapsedMs, qint64(1000));
+
+    // Read ahead of the logical progress: the ETA follows bytesDone, not bytesRead.
+    const CopyProgress two = rig.sampleAt(2500, 4'000'000, 2'500'000, 2'500'000);
+    QCOMPARE(two.readRate, qint64(2'666'666)); // 4 MB in 1.5 s
+    QCOMPARE(two.writeRate, qint64(1'666'666));
+    QCOMPARE(two.etaMs, qint64(4500)); // 7.5 MB left at 1.666666 MB/s
+    QCOMPARE(two.elapsedMs, qint64(1500));
+}
+
+void TestProgressSampler::pausedTimeIsExcludedFromRatesAndEta()
+{
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0);
+    QCOMPARE(rig.sampleAt(1000, 3'000'000, 2'000'000, 2'000'000).readRate, qint64(3'000'000));
+
+    // Five seconds of pause: samples keep coming, with rates 0 and no ETA, and counters
+    // where they stood; only the elapsed time moves.
+    rig.job->control.pause();
+    for (const qint64 ms : {2000, 4000, 6000}) {
+        const CopyProgress paused = rig.sampleAt(ms, 3'000'000, 2'000'000, 2'000'000);
+        QVERIFY(paused.paused);
+        QCOMPARE(paused.readRate, qint64(0));
+        QCOMPARE(paused.writeRate, qint64(0));
+        QCOMPARE(paused.etaMs, qint64(-1));
+        QCOMPARE(paused.bytesDone, qint64(2'000'000));
+        QCOMPARE(paused.elapsedMs, ms);
+    }
+    rig.job->control.resume();
+
+    // One more active second: 2 s of active time in all. Counting the pause, the read
+    // rate would be 5 MB / 7 s = 714285 B/s; without it, 5 MB / 2 s.
+    const CopyProgress resumed = rig.sampleAt(7000, 5'000'000, 4'000'000, 4'000'000);
+    QVERIFY(!resumed.paused);
+    QCOMPARE(resumed.readRate, qint64(2'500'000));
+    QCOMPARE(resumed.writeRate, qint64(2'000'000));
+    QCOMPARE(resumed.etaMs, qint64(3000)); // 6 MB left at 2 MB/s
+    QCOMPARE(resumed.elapsedMs, qint64(7000));
+}
+
+void TestProgressSampler::windowSlidesOverActiveTime()
+{
+    // 2 s window: the sample at 0 leaves it once a sample two active seconds later exists.
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0);
+    rig.sampleAt(1000, 3'000'000, 2'000'000, 2'000'000);
+    rig.job->control.pause();
+    rig.sampleAt(30'000, 3'000'000, 2'000'000, 2'000'000); // paused: no active time
+    rig.job->control.resume();
+    rig.sampleAt(31'000, 5'000'000, 4'000'000, 4'000'000); // active 2000
+    const CopyProgress slid = rig.sampleAt(32'000, 6'000'000, 6'000'000, 6'000'000);
+    // Window from active 1000 to 3000: read 3 MB, wrote 4 MB, 4 MB done, in 2 s.
+    QCOMPARE(slid.readRate, qint64(1'500'000));
+    QCOMPARE(slid.writeRate, qint64(2'000'000));
+    QCOMPARE(slid.etaMs, qint64(2000)); // 4 MB left at 2 MB/s
+    QCOMPARE(slid.elapsedMs, qint64(32'000));
+}
+
+void TestProgressSampler::ratesOnlyWhileCopyingAndEtaZeroWhenFinished()
+{
+    Rig rig;
+    rig.job->counters.setPhase(CopyPhase::Scanning);
+    rig.sampleAt(0, 0, 0, 0);
+    const CopyProgress scanning = rig.sampleAt(1000, 1'000'000, 1'000'000, 1'000'000);
+    QCOMPARE(scanning.phase, CopyPhase::Scanning);
+    QCOMPARE(scanning.readRate, qint64(0));
+    QCOMPARE(scanning.etaMs, qint64(-1));
+
+    rig.job->counters.setPhase(CopyPhase::Copying);
+    const CopyProgress copying = rig.sampleAt(2000, 2'000'000, 2'000'000, 2'000'000);
+    QCOMPARE(copying.readRate, qint64(1'000'000)); // the meters kept their earlier samples
+    QCOMPARE(copying.etaMs, qint64(8000));
+
+    rig.job->counters.setPhase(CopyPhase::Finished);
+    const CopyProgress finished = rig.sampleAt(3000, Total, Total, Total);
+    QCOMPARE(finished.phase, CopyPhase::Finished);
+    QCOMPARE(finished.readRate, qint64(0));
+    QCOMPARE(finished.etaMs, qint64(0));
+    QCOMPARE(finished.bytesDone, Total);
+    QCOMPARE(finished.perMille(), 1000);
+}
+
+QTEST_GUILESS_MAIN(TestProgressSampler)
+#include "tst_progresssampler.moc"
