@@ -4,7 +4,7 @@
 
 #include "appicon.h"
 #include "instanceserver.h"
-#include "launchrequest.h"
+#include "launcharguments.h"
 #include "terminationsignals.h"
 #include "translations.h"
 #include "windowhub.h"
