@@ -9,7 +9,7 @@ namespace Sluice::Ui {
 /// What a start of `sluice` asks the window to do (WindowHub::open()). Paths are native bytes
 /// and absolute (a running window has another working directory). Plain data: the command
 /// line that fills it in (LaunchArguments) and the single-instance socket that carries it
-/// (InstanceServer) are not the window's business.
+/// (InstanceServer) live in app/gui, not in the window library.
 struct LaunchRequest
 {
     QList<QByteArray> sources;
