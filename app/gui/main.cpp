@@ -1,10 +1,12 @@
 // sluice: the window. `sluice [--to DESTINATION] [--start [--move]] [--new-window] [SOURCE...]`.
 // Parses the command line, hands the request to a window already open (unless
-// --new-window), otherwise opens one and listens for later starts.
+// --new-window), otherwise opens one and listens for later starts. The wiring is here, in
+// app/gui (sluice_app_gui): the window library (ui/) knows only the LaunchRequest it is
+// asked to show, and WindowHub's stopAll()/allStopped() for the termination signals.
 
 #include "appicon.h"
 #include "instanceserver.h"
-#include "launchrequest.h"
+#include "launcharguments.h"
 #include "terminationsignals.h"
 #include "translations.h"
 #include "windowhub.h"

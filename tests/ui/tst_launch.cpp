@@ -7,6 +7,7 @@
 #include "destinationfield.h"
 #include "instanceserver.h"
 #include "jobrunner.h"
+#include "launcharguments.h"
 #include "launchrequest.h"
 #include "mainwindow.h"
 #include "sourcelistmodel.h"

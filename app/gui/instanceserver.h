@@ -1,6 +1,6 @@
 #pragma once
 
-#include "launchrequest.h"
+#include "launcharguments.h"
 
 #include <QObject>
 
@@ -51,5 +51,3 @@ private:
 };
 
 } // namespace Sluice::Ui
-
-Q_DECLARE_METATYPE(Sluice::Ui::LaunchRequest)

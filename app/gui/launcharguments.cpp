@@ -1,4 +1,4 @@
-#include "launchrequest.h"
+#include "launcharguments.h"
 
 #include "nativepath.h"
 
