@@ -27,32 +27,6 @@ namespace {
 
 constexpr qint64 FolderBytes = 4096; // what a new folder costs on most file systems
 
-// File systems whose st_size is not the size of what read(2) returns.
-const char *pseudoFileSystemName(long type)
-{
-    switch (type) {
-    case PROC_SUPER_MAGIC:
-        return "proc";
-    case SYSFS_MAGIC:
-        return "sysfs";
-    case DEBUGFS_MAGIC:
-        return "debugfs";
-    case TRACEFS_MAGIC:
-        return "tracefs";
-    case SECURITYFS_MAGIC:
-        return "securityfs";
-    case CGROUP_SUPER_MAGIC:
-    case CGROUP2_SUPER_MAGIC:
-        return "cgroup";
-    case BPF_FS_MAGIC:
-        return "bpf";
-    case EFIVARFS_MAGIC:
-        return "efivarfs";
-    default:
-        return nullptr;
-    }
-}
-
 qint64 spaceNeeded(const PlanItem &item, bool sparseKept)
 {
     if (item.kind == ItemKind::Directory)
