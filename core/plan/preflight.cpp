@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
+#include <functional>
 #include <optional>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -63,6 +64,8 @@ struct DestinationEntry
     qint32 index = 0;
     const struct stat *existing = nullptr; // the entry there (lstat), or nullptr: none
     int mergedFd = -1; // a folder item whose entry is a folder: that folder, open
+    int folderFd = -1; // the destination folder the item goes in, or -1: not there yet
+    dev_t device = 0;  // the file system the item is written onto (its folder's st_dev)
 };
 
 enum class Visit { Descend, SkipSubtree };
@@ -73,11 +76,16 @@ enum class Visit { Descend, SkipSubtree };
 template<typename Visitor>
 void walkDestination(const Plan &plan, const Destination &destination, Visitor &&visit)
 {
-    // The destination folder of each folder item on the current path (invalid: not there).
-    std::vector<std::pair<qint32, UniqueFd>> open;
+    struct Folder
+    {
+        qint32 index;
+        UniqueFd fd;  // invalid: not there yet
+        dev_t device; // where its entries go: its own st_dev, or its folder's when new
+    };
+    std::vector<Folder> open; // the destination folders of the folder items on the path
     for (qint32 index = destination.first; index < destination.end; ++index) {
         const PlanItem &item = itemAt(plan, index);
-        while (!open.empty() && open.back().first != item.parent)
+        while (!open.empty() && open.back().index != item.parent)
             open.pop_back();
         if (item.refused) {
             index = item.subtreeEnd - 1;
@@ -85,7 +93,8 @@ void walkDestination(const Plan &plan, const Destination &destination, Visitor &
         }
         const int parentFd = item.parent < 0 ? destination.folder.get()
                              : open.empty()  ? -1
-                                             : open.back().second.get();
+                                             : open.back().fd.get();
+        const dev_t device = item.parent < 0 ? destination.device : open.back().device;
         const QByteArray &name = destinationEntryName(plan, index);
         struct stat existing = {};
         const bool exists =
@@ -95,11 +104,12 @@ void walkDestination(const Plan &plan, const Destination &destination, Visitor &
         if (exists && item.kind == ItemKind::Directory && S_ISDIR(existing.st_mode))
             merged.reset(::openat(parentFd, name.constData(), DirectoryOpenFlags | O_NOFOLLOW));
         const DestinationEntry entry{index, exists ? &existing : nullptr,
-                                     merged ? merged.get() : -1};
+                                     merged ? merged.get() : -1, parentFd, device};
         if (visit(entry) == Visit::SkipSubtree)
             index = item.subtreeEnd - 1;
         else if (item.kind == ItemKind::Directory)
-            open.emplace_back(index, std::move(merged));
+            open.push_back(
+                {index, std::move(merged), entry.mergedFd >= 0 ? existing.st_dev : device});
     }
 }
 
@@ -324,12 +334,57 @@ struct SpaceTally
     qint64 net() const { return std::max<qint64>(0, needed - replaced + largestReplaced); }
 };
 
-SpaceTally tallySpace(const Plan &plan, const Destination &destination, CollisionPolicy policy)
+// What the roots need on each destination file system, in the order first reached.
+class SpaceBook final
 {
-    SpaceTally tally;
+public:
+    // The tally of file system @p device, first reached through the open folder @p folderFd
+    // (native path @p folder).
+    SpaceTally &on(dev_t device, int folderFd, const std::function<QByteArray()> &folder)
+    {
+        for (std::size_t i = 0; i < m_space.size(); ++i) {
+            if (m_space[i].device == device)
+                return m_tallies[i];
+        }
+        FileSystemSpace fs;
+        fs.device = device;
+        fs.folder = folder();
+        struct statvfs space = {};
+        // f_bavail even for root: f_bfree - f_bavail is ext4's root reserve, but on btrfs
+        // it is space no one can write (a fresh 160 MiB btrfs reports 154 MiB free and
+        // 79 MiB available, and fallocate of 100 MiB fails as root). Like df's "Avail".
+        if (::fstatvfs(folderFd, &space) == 0)
+            fs.bytesAvailable = qint64(space.f_bavail) * qint64(space.f_frsize);
+        m_space.push_back(fs);
+        m_tallies.emplace_back();
+        return m_tallies.back();
+    }
+    // The figures, with bytesNeeded net of what replaced files free.
+    QList<FileSystemSpace> space() const
+    {
+        QList<FileSystemSpace> space;
+        for (std::size_t i = 0; i < m_space.size(); ++i) {
+            space.append(m_space[i]);
+            space.back().bytesNeeded = m_tallies[i].net();
+        }
+        return space;
+    }
+
+private:
+    std::vector<FileSystemSpace> m_space;
+    std::vector<SpaceTally> m_tallies; // parallel to m_space
+};
+
+void tallySpace(const Plan &plan, const Destination &destination, CollisionPolicy policy,
+                SpaceBook &book)
+{
     const bool sparseKept = destination.limits.storesSparseFiles;
     walkDestination(plan, destination, [&](const DestinationEntry &entry) {
         const PlanItem &item = itemAt(plan, entry.index);
+        SpaceTally &tally = book.on(entry.device, entry.folderFd, [&] {
+            return item.parent < 0 ? plan.roots[item.root].destinationParent
+                                   : plan.destinationPath(item.parent);
+        });
         const qint64 need = spaceNeeded(item, sparseKept);
         if (!entry.existing) {
             tally.needed += need;
@@ -345,7 +400,6 @@ SpaceTally tallySpace(const Plan &plan, const Destination &destination, Collisio
         }
         return Visit::Descend;
     });
-    return tally;
 }
 
 QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
@@ -586,34 +640,13 @@ Findings checkFreeSpace(const Plan &plan, const std::vector<Destination> &destin
                         CollisionPolicy policy)
 {
     Findings found;
-    std::vector<SpaceTally> tallies; // parallel to found.space
+    SpaceBook book;
     for (const Destination &destination : destinations) {
-        if (!destination.folder)
-            continue;
-        const SpaceTally tally = tallySpace(plan, destination, policy);
-        const auto same =
-            std::find_if(found.space.cbegin(), found.space.cend(), [&](const FileSystemSpace &fs) {
-                return fs.device == destination.device;
-            });
-        if (same != found.space.cend()) {
-            tallies[std::size_t(same - found.space.cbegin())].merge(tally);
-            continue;
-        }
-        FileSystemSpace fs;
-        fs.device = destination.device;
-        fs.folder = plan.roots[destination.root].destinationParent;
-        struct statvfs space = {};
-        // f_bavail even for root: f_bfree - f_bavail is ext4's root reserve, but on btrfs
-        // it is space no one can write (a fresh 160 MiB btrfs reports 154 MiB free and
-        // 79 MiB available, and fallocate of 100 MiB fails as root). Like df's "Avail".
-        if (::fstatvfs(destination.folder.get(), &space) == 0)
-            fs.bytesAvailable = qint64(space.f_bavail) * qint64(space.f_frsize);
-        found.space.append(fs);
-        tallies.push_back(tally);
+        if (destination.folder)
+            tallySpace(plan, destination, policy, book);
     }
-    for (qsizetype i = 0; i < found.space.size(); ++i) {
-        FileSystemSpace &fs = found.space[i];
-        fs.bytesNeeded = tallies[std::size_t(i)].net();
+    found.space = book.space();
+    for (const FileSystemSpace &fs : std::as_const(found.space)) {
         if (fs.bytesNeeded > fs.bytesAvailable && fs.bytesAvailable > 0)
             found.warnings.append(CopyIssue::withDetail(
                 FileOperation::Preflight, fs.folder,

@@ -19,7 +19,7 @@ struct JobContext;
 struct FileSystemSpace
 {
     dev_t device = 0;          ///< st_dev of the destination folders on it
-    QByteArray folder;         ///< the first destination folder on it (for messages)
+    QByteArray folder;         ///< the first destination folder the copy reaches on it
     qint64 bytesNeeded = 0;    ///< bytes the copy needs there, net of replaced files
     qint64 bytesAvailable = 0; ///< statvfs(3) f_bavail × f_frsize; 0 when unknown
 };
@@ -68,8 +68,9 @@ struct PreflightReport
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
 /// - in a dry run, part files of interrupted runs in the destination folders: recorded in
 ///   JobContext::issues as warnings (the copy would remove them), not asked about;
-/// and last, free space per destination file system (st_dev of the roots' destination
-/// folders), from statvfs(3), net of files that would be replaced: allocated blocks
+/// and last, free space per destination file system (the st_dev of the folder each item is
+/// written into: a file system mounted on a folder the copy merges into counts apart), from
+/// statvfs(3), net of files that would be replaced: allocated blocks
 /// (st_blocks × 512) for sparse sources where holes are kept, plus the largest replaced
 /// file, which exists twice until its part file is renamed over it; one warning per file
 /// system that lacks room. Refused items (and their subtrees) are left out of later checks.
@@ -136,7 +137,8 @@ Findings checkFolderIntoItself(const Plan &plan, const Destination &destination)
 Findings checkSameFile(const Plan &plan, const Destination &destination);
 /// Part files of interrupted runs where the root would write (notes; findStalePartFiles()).
 Findings checkStalePartFiles(const Plan &plan, const Destination &destination);
-/// Room per destination file system for every root of @p destinations (space, warnings).
+/// Room per destination file system for every root of @p destinations (space, and one
+/// warning per file system without room).
 Findings checkFreeSpace(const Plan &plan, const std::vector<Destination> &destinations,
                         CollisionPolicy policy);
 
