@@ -139,6 +139,31 @@ FileSystemLimits detectFileSystemLimits(int directoryFd)
     }
 }
 
+const char *pseudoFileSystemName(long fsType)
+{
+    switch (fsType) {
+    case PROC_SUPER_MAGIC:
+        return "proc";
+    case SYSFS_MAGIC:
+        return "sysfs";
+    case DEBUGFS_MAGIC:
+        return "debugfs";
+    case TRACEFS_MAGIC:
+        return "tracefs";
+    case SECURITYFS_MAGIC:
+        return "securityfs";
+    case CGROUP_SUPER_MAGIC:
+    case CGROUP2_SUPER_MAGIC:
+        return "cgroup";
+    case BPF_FS_MAGIC:
+        return "bpf";
+    case EFIVARFS_MAGIC:
+        return "efivarfs";
+    default:
+        return nullptr;
+    }
+}
+
 QString FileSystemLimits::nameProblem(const QByteArray &name) const
 {
     if (maxNameUtf16Units > 0) {

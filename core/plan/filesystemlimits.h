@@ -27,12 +27,25 @@ struct FileSystemLimits
     bool storesSparseFiles = true;  ///< holes stay holes (FAT and exFAT allocate them)
     bool isFat() const { return maxNameUtf16Units > 0; }
 
-    /// Why @p name cannot be stored here, or an empty string when it can.
+    /// Why @p name (native bytes, one entry name) cannot be stored here, as a translated
+    /// sentence, or an empty string when it can: too long (NAME_MAX bytes, or 255 UTF-16
+    /// units on FAT/exFAT), a forbidden or control character, a trailing dot or space
+    /// (Microsoft's "Naming Files, Paths, and Namespaces" rules for FAT). Pure; any thread.
     QString nameProblem(const QByteArray &name) const;
 };
 
-/// The limits of the file system holding the open folder @p directoryFd.
+/// The limits of the file system holding the open folder @p directoryFd (fstatfs(2),
+/// /proc/self/mountinfo, and for fuseblk the device's boot sector). Only reads; any thread.
+/// When the folder cannot be examined, the defaults (typeName "unknown", no limits).
 FileSystemLimits detectFileSystemLimits(int directoryFd);
+
+/// The name of the pseudo file system whose statfs(2) f_type is @p fsType ("proc", "sysfs",
+/// "debugfs", "tracefs", "securityfs", "cgroup" for cgroup v1 and v2, "bpf", "efivarfs"), or
+/// nullptr when it is not one. On these st_size is not the size of what read(2) returns
+/// (/proc files report 0 bytes, sysfs 4096), so sizes are unknown until the content is read
+/// and a changed size is no sign of a changed file. The magic numbers are statfs(2)'s list
+/// (<linux/magic.h>). Pure; any thread.
+const char *pseudoFileSystemName(long fsType);
 
 /// Limits for a file-system type name as /proc/self/mountinfo spells it ("vfat",
 /// "fuse.fusefat", "exfat"...); the defaults (POSIX, ext4-like) for names it does not know.

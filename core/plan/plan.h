@@ -64,10 +64,8 @@ struct Plan
 {
     QList<PlanRoot> roots;
     std::vector<PlanItem> items;
-    qint64 totalBytes = 0;     ///< sum of countedBytes()
-    qint64 allocatedBytes = 0; ///< sum of allocated for counted files
-    qint64 fileCount = 0;
-    qint64 folderCount = 0;
+    qint64 totalBytes = 0;  ///< sum of countedBytes()
+    qint64 fileCount = 0;   ///< File items, hard links included
     qint64 failedItems = 0; ///< entries that could not be planned (already reported)
 
     /// The native source path of item @p index (built from its ancestors' names; may be

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +41,75 @@ QByteArray sourceEntryName(const QByteArray &path)
     return NativePath::baseName(real);
 }
 
+// Where the copies go: into a folder under their own names, or as one new name.
+struct Target
+{
+    bool intoFolder = false;
+    QByteArray parent; // the folder that receives the copies
+    QByteArray name;   // the copy's name in it when !intoFolder
+};
+
+CopyIssue planIssue(const QByteArray &path, int error, const char *detail)
+{
+    CopyIssue issue = CopyIssue::fromErrno(FileOperation::Plan, path, error);
+    issue.detail = QCoreApplication::translate("Sluice::Planner", detail);
+    return issue;
+}
+
+// Like cp(1): an existing folder receives the sources; otherwise @p destination names the
+// one copy, and its folder must exist.
+std::optional<CopyIssue> resolveTarget(const QByteArray &destination, qsizetype sourceCount,
+                                       Target &target)
+{
+    struct stat st = {};
+    const bool exists = ::stat(destination.constData(), &st) == 0;
+    const int statError = exists ? 0 : errno;
+    target.intoFolder = exists && S_ISDIR(st.st_mode);
+    if (target.intoFolder) {
+        target.parent = destination;
+        return std::nullopt;
+    }
+    if (exists && sourceCount > 1)
+        return planIssue(destination, ENOTDIR, "several sources need a destination folder");
+    if (!exists && statError != ENOENT)
+        return CopyIssue::fromErrno(FileOperation::Plan, destination, statError);
+    if (!exists && sourceCount > 1)
+        return planIssue(destination, ENOENT, "the destination folder does not exist");
+    const QByteArray cleaned = stripTrailingSlashes(destination);
+    target.parent = NativePath::parentPath(cleaned);
+    target.name = NativePath::baseName(cleaned);
+    struct stat parent = {};
+    const int parentError = ::stat(target.parent.constData(), &parent) != 0 ? errno
+                            : S_ISDIR(parent.st_mode)                       ? 0
+                                                                            : ENOTDIR;
+    if (parentError != 0)
+        return planIssue(target.parent, parentError, "the destination's folder is not usable");
+    return std::nullopt;
+}
+
+// The root for @p source, going where @p target says; nullopt when it can be copied.
+std::optional<CopyIssue> makeRoot(const QByteArray &source, const Target &target, PlanRoot &root)
+{
+    root.followRoot = source.size() > 1 && source.endsWith('/');
+    root.sourcePath = stripTrailingSlashes(source);
+    root.sourceParent = NativePath::parentPath(root.sourcePath);
+    root.sourceName = NativePath::baseName(root.sourcePath);
+    if (root.sourcePath == "/")
+        return CopyIssue::withDetail(
+            FileOperation::Plan, source,
+            QCoreApplication::translate("Sluice::Planner", "the root folder cannot be copied as a "
+                                                           "whole; name the folders inside it"));
+    if (root.sourceName == "." || root.sourceName == "..") {
+        // "." and ".." stand for a folder: copy it under its real name.
+        root.followRoot = true;
+        root.sourceParent = root.sourcePath;
+        root.sourceName = QByteArrayLiteral(".");
+    }
+    root.destinationParent = target.parent;
+    root.destinationName = target.intoFolder ? sourceEntryName(root.sourcePath) : target.name;
+    return std::nullopt;
+}
+
 } // namespace
 
 struct Planner::Frame
@@ -57,82 +127,33 @@ Planner::Planner(JobContext &job, ErrorHandler onError)
     , m_onError(std::move(onError))
 {}
 
+Planner::~Planner()
+{
+    for (const Frame &frame : m_stack)
+        ::closedir(frame.directory);
+}
+
 bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
                       CopyIssue &fatal)
 {
-    if (sources.isEmpty()) {
+    if (sources.isEmpty() || destination.isEmpty()) {
         fatal = CopyIssue::withDetail(
             FileOperation::Plan, destination,
-            QCoreApplication::translate("Sluice::Planner", "no source given"));
+            sources.isEmpty()
+                ? QCoreApplication::translate("Sluice::Planner", "no source given")
+                : QCoreApplication::translate("Sluice::Planner", "no destination given"));
         return false;
     }
-    if (destination.isEmpty()) {
-        fatal = CopyIssue::withDetail(
-            FileOperation::Plan, destination,
-            QCoreApplication::translate("Sluice::Planner", "no destination given"));
+    Target target;
+    if (const auto issue = resolveTarget(destination, sources.size(), target)) {
+        fatal = *issue;
         return false;
-    }
-    struct stat st = {};
-    const bool exists = ::stat(destination.constData(), &st) == 0;
-    const int statError = exists ? 0 : errno;
-    const bool intoFolder = exists && S_ISDIR(st.st_mode);
-    QByteArray targetParent;
-    QByteArray targetName;
-    if (!intoFolder) {
-        if (exists && sources.size() > 1) {
-            fatal = CopyIssue::fromErrno(FileOperation::Plan, destination, ENOTDIR);
-            fatal.detail = QCoreApplication::translate("Sluice::Planner",
-                                                       "several sources need a destination folder");
-            return false;
-        }
-        if (!exists && statError != ENOENT) {
-            fatal = CopyIssue::fromErrno(FileOperation::Plan, destination, statError);
-            return false;
-        }
-        if (!exists && sources.size() > 1) {
-            fatal = CopyIssue::fromErrno(FileOperation::Plan, destination, ENOENT);
-            fatal.detail = QCoreApplication::translate("Sluice::Planner",
-                                                       "the destination folder does not exist");
-            return false;
-        }
-        const QByteArray cleaned = stripTrailingSlashes(destination);
-        targetParent = NativePath::parentPath(cleaned);
-        targetName = NativePath::baseName(cleaned);
-        struct stat parent = {};
-        if (::stat(targetParent.constData(), &parent) != 0 || !S_ISDIR(parent.st_mode)) {
-            fatal =
-                CopyIssue::fromErrno(FileOperation::Plan, targetParent, errno ? errno : ENOTDIR);
-            fatal.detail = QCoreApplication::translate("Sluice::Planner",
-                                                       "the destination's folder is not usable");
-            return false;
-        }
     }
     for (const QByteArray &source : sources) {
         PlanRoot root;
-        root.followRoot = source.size() > 1 && source.endsWith('/');
-        root.sourcePath = stripTrailingSlashes(source);
-        root.sourceParent = NativePath::parentPath(root.sourcePath);
-        root.sourceName = NativePath::baseName(root.sourcePath);
-        if (root.sourcePath == "/") {
-            fatal = CopyIssue::withDetail(
-                FileOperation::Plan, source,
-                QCoreApplication::translate("Sluice::Planner",
-                                            "the root folder cannot be copied as a "
-                                            "whole; name the folders inside it"));
+        if (const auto issue = makeRoot(source, target, root)) {
+            fatal = *issue;
             return false;
-        }
-        if (root.sourceName == "." || root.sourceName == "..") {
-            // "." and ".." stand for a folder: copy it under its real name.
-            root.followRoot = true;
-            root.sourceParent = root.sourcePath;
-            root.sourceName = QByteArrayLiteral(".");
-        }
-        if (intoFolder) {
-            root.destinationParent = destination;
-            root.destinationName = sourceEntryName(root.sourcePath);
-        } else {
-            root.destinationParent = targetParent;
-            root.destinationName = targetName;
         }
         plan.roots.append(root);
     }
@@ -186,242 +207,218 @@ bool Planner::statEntry(int directoryFd, const QByteArray &name, bool follow, st
     return true;
 }
 
+// Appends @p item (index = its position) and counts it; a file whose inode an earlier item
+// already has becomes a hard link of it when @p groupHardLinks and hard links are kept.
+qint32 Planner::addItem(Plan &plan, PlanItem &&item, bool groupHardLinks)
+{
+    const auto index = qint32(plan.items.size());
+    item.subtreeEnd = index + 1;
+    if (item.kind == ItemKind::File) {
+        if (groupHardLinks && m_job.options.preserve.hardLinks && item.nlink > 1) {
+            const QPair<quint64, quint64> key(item.dev, item.ino);
+            const auto first = m_firstLink.constFind(key);
+            if (first != m_firstLink.cend())
+                item.hardLinkOf = *first;
+            else
+                m_firstLink.insert(key, index);
+        }
+        plan.totalBytes += item.countedBytes();
+        ++plan.fileCount;
+    }
+    plan.items.push_back(std::move(item));
+    return index;
+}
+
 bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
 {
     const PlanRoot &root = plan.roots[rootIndex];
     const bool follow = m_job.options.followSymlinks || root.followRoot;
     struct stat st = {};
-    for (int attempt = 1;; ++attempt) {
-        if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st, follow ? 0 : AT_SYMLINK_NOFOLLOW)
-            == 0)
-            break;
-        const int error = errno;
-        const ErrorAction action =
-            m_onError(CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, error), attempt);
-        if (action == ErrorAction::StopJob)
-            return false;
-        if (action == ErrorAction::Skip) {
-            ++plan.failedItems;
-            return true;
-        }
+    const Tried examined = retryUnderPolicy(
+        [&]() -> std::optional<CopyIssue> {
+            if (::fstatat(AT_FDCWD, root.sourcePath.constData(), &st,
+                          follow ? 0 : AT_SYMLINK_NOFOLLOW)
+                == 0)
+                return std::nullopt;
+            return CopyIssue::fromErrno(FileOperation::Stat, root.sourcePath, errno);
+        },
+        m_onError);
+    if (examined == Tried::Stopped)
+        return false;
+    if (examined == Tried::Skipped) {
+        ++plan.failedItems;
+        return true;
     }
     PlanItem item;
     item.name = root.sourceName;
     item.root = rootIndex;
     fillItem(item, st);
-    const auto index = qint32(plan.items.size());
-    item.subtreeEnd = index + 1;
-    plan.items.push_back(item);
-    if (item.kind == ItemKind::File) {
-        plan.totalBytes += item.size;
-        plan.allocatedBytes += item.allocated;
-        ++plan.fileCount;
+    const qint32 index = addItem(plan, std::move(item), false);
+    if (plan.items.back().kind != ItemKind::Directory)
         return true;
-    }
-    if (item.kind != ItemKind::Directory)
-        return true;
-
-    ++plan.folderCount;
-    UniqueFd directory;
-    for (int attempt = 1;; ++attempt) {
-        directory.reset(
-            ::open(root.sourcePath.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW)));
-        if (directory)
-            break;
-        const int error = errno;
-        const ErrorAction action = m_onError(
-            CopyIssue::fromErrno(FileOperation::ReadDirectory, root.sourcePath, error), attempt);
-        if (action == ErrorAction::StopJob)
-            return false;
-        if (action == ErrorAction::Skip) {
-            plan.items.pop_back();
-            --plan.folderCount;
-            ++plan.failedItems;
-            return true;
-        }
-    }
-    m_ancestors.clear();
-    if (m_job.options.followSymlinks) {
-        // The source's own ancestors count: a link to any of them would copy the source
-        // into itself.
-        UniqueFd up(::openat(directory.get(), "..", DirectoryOpenFlags));
-        for (int depth = 0; up && depth < 4096; ++depth) {
-            struct stat ancestor = {};
-            if (::fstat(up.get(), &ancestor) != 0
-                || m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
-                break;
-            m_ancestors.append(qMakePair(ancestor.st_dev, ancestor.st_ino));
-            up.reset(::openat(up.get(), "..", DirectoryOpenFlags));
-        }
-    }
-    return walkDirectory(plan, index, directory.release());
+    const QByteArray path = root.sourcePath;
+    auto open = [this, path, follow] {
+        m_ancestors.clear();
+        const int fd = ::open(path.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
+        if (fd >= 0 && m_job.options.followSymlinks)
+            collectSourceAncestors(fd);
+        return fd;
+    };
+    return enterUnderPolicy(plan, index, open, [path] { return path; }) && walkTree(plan);
 }
 
-bool Planner::walkDirectory(Plan &plan, qint32 itemIndex, int directoryFd)
+// The source's own ancestors count when following links: a link to any of them would copy
+// the source into itself.
+void Planner::collectSourceAncestors(int directoryFd)
 {
-    const bool follow = m_job.options.followSymlinks;
-    std::vector<Frame> stack;
-
-    // Opens the folder behind `fd` (taking ownership) and reads its sorted entry names.
-    auto enter = [&](qint32 index, int fd) -> int {
-        Frame frame;
-        frame.index = index;
-        frame.bytesAtStart = plan.totalBytes;
-        frame.directory = ::fdopendir(fd);
-        if (!frame.directory) {
-            const int error = errno;
-            ::close(fd);
-            return error;
-        }
-        for (;;) {
-            errno = 0;
-            const dirent *entry = ::readdir(frame.directory);
-            if (!entry) {
-                if (errno != 0) {
-                    const int error = errno;
-                    ::closedir(frame.directory);
-                    return error;
-                }
-                break;
-            }
-            const QByteArray name(entry->d_name);
-            if (name != "." && name != "..")
-                frame.names.append(name);
-        }
-        std::sort(frame.names.begin(), frame.names.end());
-        if (follow) {
-            const PlanItem &item = plan.items[std::size_t(index)];
-            m_ancestors.append(qMakePair(item.dev, item.ino));
-            frame.pushedAncestor = true;
-        }
-        stack.push_back(std::move(frame));
-        return 0;
-    };
-    auto leave = [&] {
-        Frame &frame = stack.back();
-        PlanItem &item = plan.items[std::size_t(frame.index)];
-        item.subtreeEnd = qint32(plan.items.size());
-        item.subtreeBytes = plan.totalBytes - frame.bytesAtStart;
-        ::closedir(frame.directory);
-        if (frame.pushedAncestor)
-            m_ancestors.removeLast();
-        stack.pop_back();
-    };
-
-    if (const int error = enter(itemIndex, directoryFd)) {
-        const ErrorAction action = m_onError(
-            CopyIssue::fromErrno(FileOperation::ReadDirectory, plan.sourcePath(itemIndex), error),
-            1);
-        if (action == ErrorAction::StopJob)
-            return false;
-        plan.items.pop_back();
-        --plan.folderCount;
-        ++plan.failedItems;
-        return true;
+    UniqueFd up(::openat(directoryFd, "..", DirectoryOpenFlags));
+    for (int depth = 0; up && depth < 4096; ++depth) {
+        struct stat ancestor = {};
+        if (::fstat(up.get(), &ancestor) != 0
+            || m_ancestors.contains(qMakePair(ancestor.st_dev, ancestor.st_ino)))
+            break;
+        m_ancestors.append(qMakePair(ancestor.st_dev, ancestor.st_ino));
+        up.reset(::openat(up.get(), "..", DirectoryOpenFlags));
     }
+}
 
-    while (!stack.empty()) {
-        if (m_job.stopping()) {
-            while (!stack.empty())
-                leave();
-            return false;
-        }
-        Frame &frame = stack.back();
+// Opens folder item @p index (the last item) with @p open, which returns a descriptor or -1
+// with errno, and lists it, under the error policy. A folder left out is removed from the
+// plan and counted as failed. Returns false when the job stops.
+bool Planner::enterUnderPolicy(Plan &plan, qint32 index, const std::function<int()> &open,
+                               const std::function<QByteArray()> &path)
+{
+    const Tried entered = retryUnderPolicy(
+        [&]() -> std::optional<CopyIssue> {
+            const int fd = open();
+            const int error = fd < 0 ? errno : enterFolder(plan, index, fd);
+            if (error == 0)
+                return std::nullopt;
+            return CopyIssue::fromErrno(FileOperation::ReadDirectory, path(), error);
+        },
+        m_onError);
+    if (entered == Tried::Skipped) {
+        plan.items.pop_back();
+        ++plan.failedItems;
+    }
+    return entered != Tried::Stopped;
+}
+
+// Lists the folder behind @p fd (taking ownership) into a new frame, names sorted; returns 0
+// or the errno of fdopendir(3) / readdir(3).
+int Planner::enterFolder(Plan &plan, qint32 index, int fd)
+{
+    Frame frame;
+    frame.index = index;
+    frame.bytesAtStart = plan.totalBytes;
+    frame.directory = ::fdopendir(fd);
+    if (!frame.directory) {
+        const int error = errno;
+        ::close(fd);
+        return error;
+    }
+    for (;;) {
+        errno = 0;
+        const dirent *entry = ::readdir(frame.directory);
+        if (!entry)
+            break;
+        const QByteArray name(entry->d_name);
+        if (name != "." && name != "..")
+            frame.names.append(name);
+    }
+    if (const int error = errno) {
+        ::closedir(frame.directory);
+        return error;
+    }
+    std::sort(frame.names.begin(), frame.names.end());
+    if (m_job.options.followSymlinks) {
+        const PlanItem &item = plan.items[std::size_t(index)];
+        m_ancestors.append(qMakePair(item.dev, item.ino));
+        frame.pushedAncestor = true;
+    }
+    m_stack.push_back(std::move(frame));
+    return 0;
+}
+
+void Planner::leaveFolder(Plan &plan)
+{
+    Frame &frame = m_stack.back();
+    PlanItem &item = plan.items[std::size_t(frame.index)];
+    item.subtreeEnd = qint32(plan.items.size());
+    item.subtreeBytes = plan.totalBytes - frame.bytesAtStart;
+    ::closedir(frame.directory);
+    if (frame.pushedAncestor)
+        m_ancestors.removeLast();
+    m_stack.pop_back();
+}
+
+bool Planner::abandonWalk(Plan &plan)
+{
+    while (!m_stack.empty())
+        leaveFolder(plan);
+    return false;
+}
+
+// Lists the folders on the stack depth first. Returns false when the job stops.
+bool Planner::walkTree(Plan &plan)
+{
+    while (!m_stack.empty()) {
+        if (m_job.stopping())
+            return abandonWalk(plan);
+        Frame &frame = m_stack.back();
         if (frame.next == frame.names.size()) {
-            leave();
+            leaveFolder(plan);
             continue;
         }
         const QByteArray name = frame.names[frame.next++];
-        const int parentFd = ::dirfd(frame.directory);
-        const qint32 parentIndex = frame.index;
-        // Built only for messages: most entries never need their path.
-        auto path = [&plan, parentIndex, &name] {
-            return plan.sourcePath(parentIndex) + '/' + name;
-        };
-
-        struct stat st = {};
-        bool loop = false;
-        bool skipEntry = false;
-        for (int attempt = 1;; ++attempt) {
-            if (statEntry(parentFd, name, follow, st, loop))
-                break;
-            const ErrorAction action =
-                m_onError(CopyIssue::fromErrno(FileOperation::Stat, path(), errno), attempt);
-            if (action == ErrorAction::StopJob) {
-                while (!stack.empty())
-                    leave();
-                return false;
-            }
-            if (action == ErrorAction::Skip) {
-                ++plan.failedItems;
-                skipEntry = true;
-                break;
-            }
-        }
-        if (skipEntry)
-            continue;
-        if (loop) {
-            m_job.issues.add(CopyIssue::withDetail(
-                FileOperation::Plan, path(),
-                QCoreApplication::translate(
-                    "Sluice::Planner",
-                    "symbolic link loop: it leads back to a folder that contains it; "
-                    "not followed"),
-                IssueSeverity::Warning));
-            continue;
-        }
-
-        PlanItem item;
-        item.name = name;
-        item.parent = parentIndex;
-        item.root = plan.items[std::size_t(parentIndex)].root;
-        fillItem(item, st);
-        const auto index = qint32(plan.items.size());
-        item.subtreeEnd = index + 1;
-        if (item.kind == ItemKind::File) {
-            if (m_job.options.preserve.hardLinks && item.nlink > 1) {
-                const QPair<quint64, quint64> key(item.dev, item.ino);
-                const auto first = m_firstLink.constFind(key);
-                if (first != m_firstLink.cend())
-                    item.hardLinkOf = *first;
-                else
-                    m_firstLink.insert(key, index);
-            }
-            if (item.hardLinkOf < 0) {
-                plan.totalBytes += item.size;
-                plan.allocatedBytes += item.allocated;
-            }
-            ++plan.fileCount;
-            plan.items.push_back(std::move(item));
-            continue;
-        }
-        plan.items.push_back(std::move(item));
-        if (plan.items.back().kind != ItemKind::Directory)
-            continue;
-
-        ++plan.folderCount;
-        for (int attempt = 1;; ++attempt) {
-            const int childFd = ::openat(parentFd, name.constData(),
-                                         DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
-            const int error = childFd < 0 ? errno : enter(index, childFd);
-            if (error == 0)
-                break;
-            const ErrorAction action = m_onError(
-                CopyIssue::fromErrno(FileOperation::ReadDirectory, path(), error), attempt);
-            if (action == ErrorAction::StopJob) {
-                while (!stack.empty())
-                    leave();
-                return false;
-            }
-            if (action == ErrorAction::Skip) {
-                plan.items.pop_back();
-                --plan.folderCount;
-                ++plan.failedItems;
-                break;
-            }
-        }
+        if (!planEntry(plan, frame.index, ::dirfd(frame.directory), name))
+            return abandonWalk(plan);
     }
     return true;
+}
+
+// Plans the entry @p name of folder item @p parentIndex (open as @p parentFd), entering it
+// when it is a folder. Returns false when the job stops.
+bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByteArray &name)
+{
+    const bool follow = m_job.options.followSymlinks;
+    // Built only for messages: most entries never need their path.
+    auto path = [&plan, parentIndex, name] { return plan.sourcePath(parentIndex) + '/' + name; };
+    struct stat st = {};
+    bool loop = false;
+    const Tried examined = retryUnderPolicy(
+        [&]() -> std::optional<CopyIssue> {
+            if (statEntry(parentFd, name, follow, st, loop))
+                return std::nullopt;
+            const int error = errno;
+            return CopyIssue::fromErrno(FileOperation::Stat, path(), error);
+        },
+        m_onError);
+    if (examined != Tried::Succeeded) {
+        plan.failedItems += examined == Tried::Skipped ? 1 : 0;
+        return examined == Tried::Skipped;
+    }
+    if (loop) {
+        m_job.issues.add(CopyIssue::withDetail(
+            FileOperation::Plan, path(),
+            QCoreApplication::translate(
+                "Sluice::Planner",
+                "symbolic link loop: it leads back to a folder that contains it; not followed"),
+            IssueSeverity::Warning));
+        return true;
+    }
+    PlanItem item;
+    item.name = name;
+    item.parent = parentIndex;
+    item.root = plan.items[std::size_t(parentIndex)].root;
+    fillItem(item, st);
+    const qint32 index = addItem(plan, std::move(item), true);
+    if (plan.items.back().kind != ItemKind::Directory)
+        return true;
+    auto open = [parentFd, name, follow] {
+        return ::openat(parentFd, name.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
+    };
+    return enterUnderPolicy(plan, index, open, path);
 }
 
 } // namespace Sluice

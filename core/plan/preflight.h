@@ -1,46 +1,147 @@
 #pragma once
 
 #include "copyissue.h"
+#include "copyoptions.h"
+#include "filesystemlimits.h"
 #include "plan.h"
+#include "posixio.h"
+
+#include <QList>
+
+#include <sys/types.h>
+#include <vector>
 
 namespace Sluice {
 
 struct JobContext;
+
+/// Room for the copy on one destination file system.
+struct FileSystemSpace
+{
+    dev_t device = 0;          ///< st_dev of the destination folders on it
+    QByteArray folder;         ///< the first destination folder the copy reaches on it
+    qint64 bytesNeeded = 0;    ///< bytes the copy needs there, net of replaced files
+    qint64 bytesAvailable = 0; ///< statvfs(3) f_bavail × f_frsize; 0 when unknown
+};
 
 /// The findings of the checks made before the first byte is written.
 struct PreflightReport
 {
     /// Problems that stop the whole job (a folder copied into itself).
     CopyIssueList fatal;
-    /// Items refused one by one (copying a file onto itself); the rest can go on. The
-    /// refused items are marked PlanItem::refused.
+    /// Items refused one by one (copying a file onto itself), in plan order; the rest can go
+    /// on. The refused items are marked PlanItem::refused.
     CopyIssueList refused;
     /// Things the person should know and may accept: not enough free space, names or sizes
     /// the destination file system cannot store, pseudo-files whose size is unknown.
     CopyIssueList warnings;
-    /// Bytes the copy needs on each destination file system and bytes available there.
+    /// Room on each destination file system, in the order the roots first reach them.
+    QList<FileSystemSpace> space;
+    /// The sums of space's bytesNeeded and bytesAvailable (one file system: its figures).
     qint64 bytesNeeded = 0;
     qint64 bytesAvailable = 0;
 };
 
 /// Runs every preflight check over @p plan (worker thread), probing the destination with
-/// fstatat(2) only where a destination folder already exists:
-/// - the folder each source goes into is writable for the effective ids
-///   (faccessat(2) with AT_EACCESS) unless the source merges into an existing folder there
-///   (fatal, reported as the source's entry that could not be created);
+/// fstatat(2) only where a destination folder already exists. The checks (namespace
+/// Preflight) only read; this driver applies what they return, in this order:
+/// - part-file names: an item whose part-file name a sibling already has writes through the
+///   variant name (PlanItem::partNameTaken);
+/// - the checksum file (CopyOptions::checksumFile) must be a new name, not a copy's, in a
+///   folder that exists and is writable or that the copy creates (fatal);
+/// then for each root:
+/// - the folder it goes into can be opened and, unless the source merges into an existing
+///   folder there, is writable for the effective ids (faccessat(2) with AT_EACCESS); fatal,
+///   reported as the source's entry that could not be created, and the root's other checks
+///   are left out;
+/// - a source on /proc, /sys and similar pseudo file systems, whose st_size is not their
+///   content (statfs(2) f_type, pseudoFileSystemName()): a warning;
+/// - the destination file system's limits (FileSystemLimits): file size, names it refuses or
+///   that exceed its length, names equal but for letter case, symlinks and special files it
+///   cannot store — each limit decided once, giving one grouped warning per kind and the
+///   refusal of every item (with its subtree) that cannot be stored; two files equal but
+///   for letter case are copied serially, and the later one is refused unless the policy is
+///   Rename; coarse timestamps are a warning;
 /// - a folder copied into itself or a subfolder, also through symlinks and bind mounts:
 ///   the destination's ancestors compared by st_dev/st_ino (fatal);
 /// - a source and its destination being the same file (hard link, bind mount, or the
-///   same path): compared by st_dev/st_ino (that item refused);
-/// - free space from statvfs(3), net of files that would be replaced: allocated blocks
-///   (st_blocks × 512) for sources, so sparse files count what they really occupy, plus the
-///   largest replaced file, which exists twice until its part file is renamed over it;
-/// - sources on /proc, /sys and similar pseudo file systems whose st_size is not their
-///   content (statfs(2) f_type).
-/// - the destination file system's limits (FileSystemLimits): file size, names it refuses or
-///   that exceed its length, names equal but for letter case, symlinks and special files it
-///   cannot store, coarse timestamps — one grouped warning per kind;
-/// and removes part files left in the destination by interrupted runs (with a warning).
+///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
+/// - in a dry run, part files of interrupted runs in the destination folders: recorded in
+///   JobContext::issues as warnings (the copy would remove them), not asked about;
+/// and last, free space per destination file system (the st_dev of the folder each item is
+/// written into: a file system mounted on a folder the copy merges into counts apart), from
+/// statvfs(3), net of files that would be replaced: allocated blocks
+/// (st_blocks × 512) for sparse sources where holes are kept, plus the largest replaced
+/// file, which exists twice until its part file is renamed over it; one warning per file
+/// system that lacks room. Refused items (and their subtrees) are left out of later checks.
 PreflightReport runPreflight(JobContext &job, Plan &plan);
+
+/// The checks runPreflight() is made of, public for white-box tests. Each only reads the
+/// plan and the file systems (stat(2), statfs(2), openat(2) of folders) and returns what it
+/// found; none changes the plan. Items already refused are skipped with their subtrees.
+/// Worker thread (or any thread that owns the plan).
+namespace Preflight {
+
+/// An item to refuse: it (and what is below it) is not copied, and counts as failed.
+struct Refusal
+{
+    qint32 item = 0;
+    CopyIssue issue;
+};
+
+/// What one check found.
+struct Findings
+{
+    CopyIssueList fatal;
+    CopyIssueList warnings;
+    std::vector<Refusal> refusals;
+    std::vector<qint32> serialOnly;    ///< items to mark PlanItem::serialOnly
+    std::vector<qint32> partNameTaken; ///< items to mark PlanItem::partNameTaken
+    CopyIssueList notes;               ///< dry run: warnings recorded as they are, never asked
+    QList<FileSystemSpace> space;
+};
+
+/// One root's destination folder (PlanRoot::destinationParent), opened for the checks.
+struct Destination
+{
+    qint32 root = 0;
+    qint32 first = 0; ///< the root's items are [first, end)
+    qint32 end = 0;
+    UniqueFd folder;   ///< invalid when it could not be opened
+    int openError = 0; ///< errno of open(2) when it could not
+    dev_t device = 0;  ///< its st_dev
+    /// PlanRoot::destinationName already exists in it as a folder (stat(2), following
+    /// symlinks): the copy merges into it.
+    bool mergesIntoFolder = false;
+    FileSystemLimits limits;
+};
+
+/// Opens every root's destination folder and detects its limits; one entry per root.
+std::vector<Destination> openDestinations(const Plan &plan);
+
+/// Children of one folder named like a sibling's part file (partFileName()).
+Findings checkPartFileNames(const Plan &plan);
+/// The manifest @p checksumFile ("": nothing to check) can be written at the end.
+Findings checkChecksumFile(const Plan &plan, const QByteArray &checksumFile);
+/// The destination folder opens, and the root's entry can be created in it.
+Findings checkDestinationFolder(const Plan &plan, const Destination &destination);
+/// The root's source is on a pseudo file system (a warning).
+Findings checkPseudoFileSystemSource(const Plan &plan, const Destination &destination);
+/// Sizes, names, letter case, symlinks, special files and time granularity against the
+/// destination's FileSystemLimits; @p preserveTimestamps as PreserveOptions::timestamps.
+Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
+                               CollisionPolicy policy, bool preserveTimestamps);
+/// A folder of the root is the destination folder or one of its ancestors (fatal).
+Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
+/// An item's destination entry is the item itself (refused).
+Findings checkSameFile(const Plan &plan, const Destination &destination);
+/// Part files of interrupted runs where the root would write (notes; findStalePartFiles()).
+Findings checkStalePartFiles(const Plan &plan, const Destination &destination);
+/// Room per destination file system for every root of @p destinations (space, and one
+/// warning per file system without room).
+Findings checkFreeSpace(const Plan &plan, const std::vector<Destination> &destinations,
+                        CollisionPolicy policy);
+
+} // namespace Preflight
 
 } // namespace Sluice
