@@ -34,8 +34,6 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
     limits.forbidsTrailingDotOrSpace = !exfat;
     limits.caseInsensitive = true;
     limits.timestampGranularityNs = exfat ? 10'000'000 : 2'000'000'000;
-    limits.storesPermissions = false;
-    limits.storesOwnership = false;
     limits.storesSymlinks = false;
     limits.storesSpecialFiles = false;
     limits.storesSparseFiles = false;

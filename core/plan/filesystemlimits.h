@@ -20,8 +20,6 @@ struct FileSystemLimits
     bool forbidsTrailingDotOrSpace = false;
     bool caseInsensitive = false;
     qint64 timestampGranularityNs = 1;
-    bool storesPermissions = true;
-    bool storesOwnership = true;
     bool storesSymlinks = true;
     bool storesSpecialFiles = true; ///< FIFOs, device nodes, sockets
     bool storesSparseFiles = true;  ///< holes stay holes (FAT and exFAT allocate them)

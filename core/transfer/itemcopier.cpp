@@ -6,6 +6,7 @@
 #include "chunkreader.h"
 #include "decisions.h"
 #include "engine.h"
+#include "filesystemlimits.h"
 #include "flushbehind.h"
 #include "folderfinisher.h"
 #include "itemlife.h"
@@ -22,7 +23,6 @@
 
 #include <cerrno>
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <optional>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -38,20 +38,7 @@ namespace {
 bool isPseudoFileSystem(int fd)
 {
     struct statfs fs = {};
-    if (::fstatfs(fd, &fs) != 0)
-        return false;
-    switch (long(fs.f_type)) {
-    case PROC_SUPER_MAGIC:
-    case SYSFS_MAGIC:
-    case DEBUGFS_MAGIC:
-    case TRACEFS_MAGIC:
-    case SECURITYFS_MAGIC:
-    case CGROUP_SUPER_MAGIC:
-    case CGROUP2_SUPER_MAGIC:
-        return true;
-    default:
-        return false;
-    }
+    return ::fstatfs(fd, &fs) == 0 && pseudoFileSystemName(long(fs.f_type)) != nullptr;
 }
 
 bool sameTime(const timespec &a, const timespec &b)
