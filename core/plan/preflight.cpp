@@ -102,6 +102,32 @@ void noteStalePartFiles(int directoryFd, const QByteArray &directoryPath,
             IssueSeverity::Warning));
 }
 
+// Whether the mode bits of @p item let the effective ids read it (open(2)'s rule for the
+// owner, group and other classes, path_resolution(7)); root reads everything.
+bool modeAllowsReading(const PlanItem &item, uid_t user, const QList<gid_t> &groups)
+{
+    if (user == 0)
+        return true;
+    if (item.uid == user)
+        return (item.mode & S_IRUSR) != 0;
+    if (groups.contains(item.gid))
+        return (item.mode & S_IRGRP) != 0;
+    return (item.mode & S_IROTH) != 0;
+}
+
+QList<gid_t> effectiveGroups()
+{
+    QList<gid_t> groups{::getegid()};
+    const int count = ::getgroups(0, nullptr);
+    if (count > 0) {
+        std::vector<gid_t> supplementary(std::size_t(count), 0);
+        const int got = ::getgroups(count, supplementary.data());
+        for (int i = 0; i < got; ++i)
+            groups.append(supplementary[std::size_t(i)]);
+    }
+    return groups;
+}
+
 } // namespace
 
 std::vector<Destination> openDestinations(const Plan &plan)
@@ -256,6 +282,28 @@ Findings checkSameFile(const Plan &plan, const Destination &destination)
     return found;
 }
 
+Findings checkUnreadableSources(const Plan &plan)
+{
+    Findings found;
+    const uid_t user = ::geteuid();
+    const QList<gid_t> groups = effectiveGroups();
+    for (qint32 index = 0; index < qint32(plan.items.size()); ++index) {
+        const PlanItem &item = plan.items[std::size_t(index)];
+        if (item.kind != ItemKind::File || modeAllowsReading(item, user, groups))
+            continue;
+        const QByteArray path = plan.sourcePath(index);
+        if (::faccessat(AT_FDCWD, path.constData(), R_OK, AT_EACCESS) == 0)
+            continue; // an ACL grants it
+        CopyIssue issue =
+            CopyIssue::fromErrno(FileOperation::Open, path, errno, IssueSeverity::Warning);
+        issue.detail = QCoreApplication::translate(
+            "Sluice::Preflight", "it cannot be read; the copy will ask or skip it per the error "
+                                 "policy");
+        found.notes.append(issue);
+    }
+    return found;
+}
+
 Findings checkStalePartFiles(const Plan &plan, const Destination &destination)
 {
     Findings found;
@@ -349,6 +397,8 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         usable.push_back(std::move(destination));
     }
     applier.apply(checkFreeSpace(plan, usable, options.onCollision));
+    if (options.dryRun)
+        applier.apply(checkUnreadableSources(plan));
     applier.finish();
     qCDebug(lcPlan) << "preflight: need" << report.bytesNeeded << "available"
                     << report.bytesAvailable << "fatal" << report.fatal.size() << "warnings"

@@ -119,6 +119,13 @@ struct Destination
 /// Opens every root's destination folder and detects its limits; one entry per root.
 std::vector<Destination> openDestinations(const Plan &plan);
 
+/// Regular files the effective user and groups cannot open for reading (access(2) with
+/// AT_EACCESS, so ACLs count), found from the plan's lstat(2) modes and confirmed with
+/// faccessat(2) only where the mode bits deny it. Noted for a dry run: a copy meets each one
+/// under the error policy (ask, retry, skip), which the preflight must not pre-empt. Folders
+/// that cannot be listed are the planner's (Plan::failedItems). Only reads.
+Findings checkUnreadableSources(const Plan &plan);
+
 /// Children of one folder named like a sibling's part file (partFileName()).
 Findings checkPartFileNames(const Plan &plan);
 /// The manifest @p checksumFile ("": nothing to check) can be written at the end.

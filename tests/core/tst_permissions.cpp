@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@ private Q_SLOTS:
     void unreadableEntriesAreReportedAndTheRestCopies();
     void askDeliversAQuestionForAnUnreadableFile_data();
     void askDeliversAQuestionForAnUnreadableFile();
+    void dryRunNamesTheFilesItCannotRead();
 };
 
 void TestPermissions::initTestCase()
@@ -100,4 +103,34 @@ void TestPermissions::askDeliversAQuestionForAnUnreadableFile()
 }
 
 QTEST_GUILESS_MAIN(TestPermissions)
+void TestPermissions::dryRunNamesTheFilesItCannotRead()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/open"), "o"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/sub/secret"), "s"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/writeonly"), "w"));
+    QVERIFY(::chmod(scratch.path("src/sub/secret").constData(), 0) == 0);
+    QVERIFY(::chmod(scratch.path("src/writeonly").constData(), 0200) == 0);
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.dryRun = true;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, scratch.path("out"), options);
+
+    QCOMPARE(run.finishedCount, 1);
+    QCOMPARE(run.result.errorCount(), qint64(0)); // nothing was tried: notes, not errors
+    QList<QByteArray> unreadable;
+    for (const CopyIssue &issue : run.result.issues) {
+        QCOMPARE(issue.severity, IssueSeverity::Warning);
+        QCOMPARE(issue.errorCode, EACCES);
+        QCOMPARE(issue.operation, FileOperation::Open);
+        unreadable.append(issue.path);
+    }
+    std::sort(unreadable.begin(), unreadable.end());
+    QCOMPARE(unreadable,
+             (QList<QByteArray>{scratch.path("src/sub/secret"), scratch.path("src/writeonly")}));
+    QCOMPARE(TestTree::countEntries(scratch.path("out")), qint64(0)); // a dry run writes nothing
+}
+
 #include "tst_permissions.moc"
