@@ -60,19 +60,17 @@ void CopyJob::start()
     m_started = true;
     Q_EMIT started();
 
+    if (m_cancelledBeforeStart) {
+        finishWithoutStarting(CopyStatus::Cancelled, {});
+        return;
+    }
     const QStringList problems = m_options.validate();
     if (!problems.isEmpty()) {
-        CopyResult result;
-        result.started = false;
-        result.status = CopyStatus::Failed;
+        CopyIssueList issues;
         for (const QString &problem : problems)
-            result.issues.append(
+            issues.append(
                 CopyIssue::withDetail(FileOperation::Plan, m_request.destination, problem));
-        CopyProgress progress;
-        progress.phase = CopyPhase::Finished;
-        // Deliver like a real job would: asynchronously, never from inside start().
-        QMetaObject::invokeMethod(
-            this, [this, progress, result] { finishNow(progress, result); }, Qt::QueuedConnection);
+        finishWithoutStarting(CopyStatus::Failed, issues);
         return;
     }
 
@@ -83,15 +81,9 @@ void CopyJob::start()
     try {
         m_context = std::make_shared<JobContext>(m_options, m_hooks, deliver);
     } catch (const std::bad_alloc &) {
-        CopyResult result;
-        result.started = false;
-        result.status = CopyStatus::Failed;
-        result.issues.append(
-            CopyIssue::fromErrno(FileOperation::Plan, m_request.destination, ENOMEM));
-        CopyProgress progress;
-        progress.phase = CopyPhase::Finished;
-        QMetaObject::invokeMethod(
-            this, [this, progress, result] { finishNow(progress, result); }, Qt::QueuedConnection);
+        finishWithoutStarting(
+            CopyStatus::Failed,
+            {CopyIssue::fromErrno(FileOperation::Plan, m_request.destination, ENOMEM)});
         return;
     }
 
@@ -126,8 +118,23 @@ void CopyJob::resume()
         m_context->control.resume();
 }
 
+void CopyJob::finishWithoutStarting(CopyStatus status, const CopyIssueList &issues)
+{
+    CopyResult result;
+    result.started = false;
+    result.status = status;
+    result.issues = issues;
+    CopyProgress progress;
+    progress.phase = CopyPhase::Finished;
+    // Deliver like a real job would: asynchronously, never from inside start().
+    QMetaObject::invokeMethod(
+        this, [this, progress, result] { finishNow(progress, result); }, Qt::QueuedConnection);
+}
+
 void CopyJob::cancel()
 {
+    if (!m_started)
+        m_cancelledBeforeStart = true; // start() then ends the job Cancelled, copying nothing
     if (m_context) {
         m_context->control.cancel();
         m_context->broker.wake();

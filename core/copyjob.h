@@ -52,6 +52,7 @@ public Q_SLOTS:
     void suspend();
     void resume();
     /// Stops at the next chunk; the current part file is removed, finished items stay.
+    /// Before start(): start() then ends the job Cancelled (not started), copying nothing.
     void cancel();
     /// Abandons the file moving through the serial path (its part file is removed).
     void skipCurrent();
@@ -75,6 +76,9 @@ private:
     void onSample(const Sluice::CopyProgress &progress);
     void onWorkerDone(const Sluice::CopyProgress &progress, const Sluice::CopyResult &result);
     void finishNow(const CopyProgress &progress, const CopyResult &result);
+    /// Ends a job that never ran (cancelled before start, invalid options, no memory) with
+    /// @p status, queued like any finish.
+    void finishWithoutStarting(CopyStatus status, const CopyIssueList &issues);
 
     CopyRequest m_request;
     CopyOptions m_options;
@@ -85,6 +89,7 @@ private:
     CopyWorker *m_worker = nullptr;
     ProgressSampler *m_sampler = nullptr;
     bool m_started = false;
+    bool m_cancelledBeforeStart = false;
     bool m_finished = false;
 };
 

@@ -23,6 +23,7 @@ enum class Ending : quint8 {
     CancelledMidCopy,
     CancelledAtOnce,
     CouldNotStart,
+    CancelledBeforeStart,
 };
 
 } // namespace
@@ -68,6 +69,8 @@ void TestJobFinished::finishedIsEmittedExactlyOnce_data()
         << Ending::CancelledMidCopy << CopyStatus::Cancelled << true;
     QTest::newRow("cancelled at once") << Ending::CancelledAtOnce << CopyStatus::Cancelled << true;
     QTest::newRow("could not start") << Ending::CouldNotStart << CopyStatus::Failed << false;
+    QTest::newRow("cancelled before start")
+        << Ending::CancelledBeforeStart << CopyStatus::Cancelled << false;
 }
 
 void TestJobFinished::finishedIsEmittedExactlyOnce()
@@ -102,6 +105,8 @@ void TestJobFinished::finishedIsEmittedExactlyOnce()
         QVERIFY(!job->isRunning());
     });
 
+    if (ending == Ending::CancelledBeforeStart)
+        job->cancel();
     job->start();
     QCOMPARE(finished.size(), 0); // never from inside start()
     QCOMPARE(startedSpy.size(), 1);
@@ -127,6 +132,8 @@ void TestJobFinished::finishedIsEmittedExactlyOnce()
     if (ending == Ending::Succeeded)
         QCOMPARE(TestTree::readFile(m_scratch->path("out/src/b-big")),
                  TestTree::readFile(m_scratch->path("src/b-big")));
+    if (ending == Ending::CancelledBeforeStart) // nothing was copied, not even the folder
+        QCOMPARE(TestTree::countEntries(m_scratch->path("out")), qint64(0));
 
     // Every chance for a second one: the job's threads have ended, and everything they or
     // the job queued has been delivered.
