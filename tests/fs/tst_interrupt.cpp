@@ -244,16 +244,19 @@ void TestInterrupt::killedCliLeavesOnlyAbsentOldOrCompleteFiles()
         cli.start();
         QVERIFY(cli.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(cli.state() == QProcess::NotRunning, 60000);
-        if (killed) {
+        // A run killed in its last sample may have exited on its own just before the signal
+        // arrived (seen under load, at the flushing moment): it counts as not killed.
+        if (killed && cli.exitStatus() == QProcess::CrashExit)
             ++killedRuns;
-            QCOMPARE(cli.exitStatus(), QProcess::CrashExit);
-        }
+        else if (killed)
+            QCOMPARE(cli.exitCode(), 0);
         const QStringList wrong = checkFinalNames(tree, destination);
         QVERIFY2(wrong.isEmpty(),
                  qPrintable(QStringLiteral("killed at %1: %2").arg(moment).arg(wrong.join(u'\n'))));
         QCOMPARE(FsHelpers::treeFingerprint(source), sourceBefore);
     }
-    // The flushing phase may pass between two samples; every other moment is reached.
+    // The flushing phase may pass between two samples, or the run may end before the kill
+    // lands; every other moment is reached.
     QVERIFY2(killedRuns >= moments.size() - 1, qPrintable(QString::number(killedRuns)));
 
     // A last run completes the copy and clears whatever the kills left behind.
