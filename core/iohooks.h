@@ -18,6 +18,9 @@ struct IoHooks
     std::function<int(const QByteArray &destination, qint64 offset, qint64 length)> beforeWrite;
     /// Before a source is opened for reading. A non-zero return is the errno of open(2).
     std::function<int(const QByteArray &source)> beforeOpen;
+    /// Before the transfer opens a folder a source is copied from or into (the folder holding
+    /// a root, the destination folder). A non-zero return is the errno of open(2).
+    std::function<int(const QByteArray &folder)> beforeOpenRootFolder;
     /// Right after a part file, link, FIFO or node is created under its part name
     /// @p partPath, before data, metadata and the rename (used to replace it on purpose, as
     /// someone else writing in the destination folder could).

@@ -118,6 +118,10 @@ std::optional<CopyIssue> TreeCopier::openRootFolder(const QByteArray &path, Dire
         return std::nullopt; // the previous root's, still open
     constexpr int Flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY;
     handle.reset();
+    if (m_job.hooks.beforeOpenRootFolder) {
+        if (const int injected = m_job.hooks.beforeOpenRootFolder(path))
+            return CopyIssue::fromErrno(FileOperation::Open, path, injected);
+    }
     UniqueFd fd(::open(path.constData(), Flags));
     struct stat st = {};
     if (!fd || ::fstat(fd.get(), &st) != 0)

@@ -40,6 +40,8 @@ private Q_SLOTS:
     void errorPolicies_data();
     void errorPolicies();
     void errorQuestionNamesPathOperationAndCause();
+    void rootFolderErrorsFollowTheAnswer_data();
+    void rootFolderErrorsFollowTheAnswer();
     void skipAllAnswersLaterErrors();
 };
 
@@ -335,4 +337,75 @@ void TestPolicies::skipAllAnswersLaterErrors()
 }
 
 QTEST_GUILESS_MAIN(TestPolicies)
+void TestPolicies::rootFolderErrorsFollowTheAnswer_data()
+{
+    QTest::addColumn<bool>("sourceSide"); // the folder holding the roots, or the destination
+    QTest::addColumn<Decision>("answer");
+    QTest::addColumn<int>("failures"); // how often opening that folder fails
+    QTest::addColumn<int>("questions");
+    QTest::addColumn<bool>("copied");
+    QTest::newRow("source folder, retry") << true << Decision::Retry << 2 << 2 << true;
+    QTest::newRow("destination, retry") << false << Decision::Retry << 1 << 1 << true;
+    QTest::newRow("source folder, skip") << true << Decision::Skip << 1000 << 2 << false;
+    QTest::newRow("destination, skip") << false << Decision::Skip << 1000 << 2 << false;
+}
+
+// The folders a root is copied from and into are opened again by the transfer, under the
+// error policy like everything else: Retry opens again, Skip leaves that root out with its
+// issue recorded (each root asks for itself).
+void TestPolicies::rootFolderErrorsFollowTheAnswer()
+{
+    QFETCH(bool, sourceSide);
+    QFETCH(Decision, answer);
+    QFETCH(int, failures);
+    QFETCH(int, questions);
+    QFETCH(bool, copied);
+
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/one")));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/one/f"), "1"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/two"), "2"));
+    const QByteArray failing = sourceSide ? scratch.path("src") : scratch.path("out");
+    std::atomic<int> failed{0};
+    IoHooks hooks;
+    hooks.beforeOpenRootFolder = [&](const QByteArray &folder) {
+        if (folder != failing || failed.load() >= failures)
+            return 0;
+        ++failed;
+        return EIO;
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.onError = ErrorPolicy::Ask;
+    const JobRunner::Run run = JobRunner::run(
+        {scratch.path("src/one"), scratch.path("src/two")}, scratch.path("out"), options,
+        [&](const CopyQuestion &) {
+            return QuestionAnswer{answer, false, {}};
+        },
+        hooks);
+
+    QCOMPARE(run.finishedCount, 1);
+    QCOMPARE(run.questions.size(), questions);
+    for (const CopyQuestion &question : run.questions) {
+        QCOMPARE(question.kind, QuestionKind::Error);
+        QCOMPARE(question.issue.path, failing);
+        QCOMPARE(question.issue.operation, FileOperation::Open);
+        QCOMPARE(question.issue.errorCode, EIO);
+    }
+    if (copied) {
+        QCOMPARE(run.result.status, CopyStatus::Succeeded);
+        QVERIFY(run.result.issues.isEmpty());
+        QCOMPARE(TestTree::readFile(scratch.path("out/one/f")), QByteArray("1"));
+        QCOMPARE(TestTree::readFile(scratch.path("out/two")), QByteArray("2"));
+        QCOMPARE(run.result.itemsCopied, qint64(3));
+        return;
+    }
+    // One issue per root, and every item of both roots failed; nothing written.
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QCOMPARE(run.result.errorCount(), qint64(2));
+    QCOMPARE(run.result.itemsFailed, qint64(3));
+    QCOMPARE(run.result.itemsCopied, qint64(0));
+    QCOMPARE(TestTree::countEntries(scratch.path("out")), qint64(0));
+}
+
 #include "tst_policies.moc"
