@@ -59,16 +59,19 @@ int print(const Sluice::Ui::LaunchParse &parsed)
 int main(int argc, char **argv)
 {
     using namespace Sluice::Ui;
+    // The system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English when Sluice has no
+    // catalogue for it, installed before the command line is parsed: --help, --version and
+    // usage errors speak it too (Sluice's texts and QCommandLineParser's, from qtbase). The
+    // man page is made from --help in the C locale (packaging/), so it stays English.
     if (onlyPrints(argc, argv)) {
         QCoreApplication app(argc, argv);
         describeApplication();
+        Translations::install(app);
         return print(LaunchArguments::parse(argumentBytes(argc, argv), {}));
     }
 
     QApplication app(argc, argv); // removes Qt's own options (-style, -platform...) from argv
     describeApplication();
-    // The system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English when Sluice has no
-    // catalogue for it. --help above stays English: help2man makes the man page from it.
     Translations::install(app);
     QApplication::setApplicationDisplayName(QStringLiteral("Sluice"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.sluicecopy.Sluice"));

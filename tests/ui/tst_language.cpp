@@ -3,7 +3,8 @@
 // Qt reads the environment once per process, so each locale runs in a child: this binary with
 // --probe, which installs the translators as main() does, builds the real window and reports
 // texts found by objectName. The real `sluice` binary is run too, to prove that its main()
-// installs Sluice's and Qt's translators. Core messages and plural forms are checked in this
+// installs Sluice's and Qt's translators, before parsing (--help is translated), and the
+// real `sluice-cli`, which stays English. Core messages and plural forms are checked in this
 // process with the compiled catalogues.
 
 #include "copyissue.h"
@@ -147,6 +148,11 @@ private Q_SLOTS:
     void windowFollowsTheLocale();
     void sluiceInstallsItsAndQtsTranslators_data();
     void sluiceInstallsItsAndQtsTranslators();
+    void helpFollowsTheLocale_data();
+    void helpFollowsTheLocale();
+    void versionPrintsUnderAnyLocale_data();
+    void versionPrintsUnderAnyLocale();
+    void cliHelpStaysEnglish();
     void coreMessagesFollowTheTranslator();
     void countsPickThePluralForm_data();
     void countsPickThePluralForm();
@@ -276,6 +282,79 @@ void TestLanguage::sluiceInstallsItsAndQtsTranslators()
     const QString errors = QString::fromUtf8(sluice.readAllStandardError());
     QVERIFY2(errors.contains(qtText), qPrintable(errors));
     QVERIFY2(errors.contains(sluiceText), qPrintable(errors));
+}
+
+void TestLanguage::helpFollowsTheLocale_data()
+{
+    QTest::addColumn<QStringList>("locale");
+    // Qt's headings (qtbase_<language>.qm), then Sluice's option texts (sluice_<language>.qm);
+    // "Usage: " is followed by argv[0], a full path here.
+    QTest::addColumn<QStringList>("texts");
+    QTest::newRow("German") << QStringList{u"LANGUAGE=de"_s}
+                            << QStringList{u"Aufruf: "_s, u"Optionen:"_s,
+                                           u"Diese Hilfe anzeigen und beenden."_s,
+                                           u"Der Ordner, in den kopiert wird."_s,
+                                           u"Zu kopierende Dateien oder Ordner."_s};
+    QTest::newRow("Russian") << QStringList{u"LC_ALL=ru_RU.UTF-8"_s}
+                             << QStringList{u"Использование: "_s, u"Параметры:"_s,
+                                            u"Показать эту справку и выйти."_s,
+                                            u"Папка, в которую нужно копировать."_s,
+                                            u"Файлы или папки для копирования."_s};
+    QTest::newRow("English") << QStringList{u"LANG=fr_FR.UTF-8"_s}
+                             << QStringList{
+                                    u"Usage: "_s, u"Options:"_s, u"Show this help and exit."_s,
+                                    u"The folder to copy into."_s, u"Files or folders to copy."_s};
+}
+
+// The real binary: the catalogues are installed before the command line is parsed, so --help
+// (which needs no display) is in the window's language.
+void TestLanguage::helpFollowsTheLocale()
+{
+    QFETCH(QStringList, locale);
+    QFETCH(QStringList, texts);
+    QProcess sluice;
+    sluice.setProcessEnvironment(localeEnvironment(locale));
+    sluice.start(QStringLiteral(SLUICE_BINARY), {u"--help"_s});
+    QVERIFY(sluice.waitForFinished(60'000));
+    QCOMPARE(sluice.exitCode(), 0);
+    const QString help = QString::fromUtf8(sluice.readAllStandardOutput());
+    for (const QString &text : texts)
+        QVERIFY2(help.contains(text), qPrintable(text + u"\n--- not in ---\n"_s + help));
+}
+
+void TestLanguage::versionPrintsUnderAnyLocale_data()
+{
+    QTest::addColumn<QStringList>("locale");
+    QTest::newRow("German") << QStringList{u"LANGUAGE=de"_s};
+    QTest::newRow("Russian") << QStringList{u"LC_ALL=ru_RU.UTF-8"_s};
+    QTest::newRow("no locale variables") << QStringList{};
+}
+
+void TestLanguage::versionPrintsUnderAnyLocale()
+{
+    QFETCH(QStringList, locale);
+    QProcess sluice;
+    sluice.setProcessEnvironment(localeEnvironment(locale));
+    sluice.start(QStringLiteral(SLUICE_BINARY), {u"--version"_s});
+    QVERIFY(sluice.waitForFinished(60'000));
+    QCOMPARE(sluice.exitCode(), 0);
+    QCOMPARE(QString::fromUtf8(sluice.readAllStandardOutput()), u"sluice " SLUICE_VERSION "\n"_s);
+    QCOMPARE(sluice.readAllStandardError(), QByteArray());
+}
+
+// sluice-cli installs no catalogue: its output stays English, for scripts (README).
+void TestLanguage::cliHelpStaysEnglish()
+{
+    QProcess cli;
+    cli.setProcessEnvironment(localeEnvironment({u"LANGUAGE=de"_s, u"LANG=de_DE.UTF-8"_s}));
+    cli.start(QStringLiteral(SLUICE_CLI_BINARY), {u"--help"_s});
+    QVERIFY(cli.waitForFinished(60'000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QString help = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(help.contains(u"Usage: "_s), qPrintable(help));
+    QVERIFY2(help.contains(u"Options:"_s), qPrintable(help));
+    QVERIFY2(help.contains(u"Show this help and exit."_s), qPrintable(help));
+    QVERIFY2(!help.contains(u"Aufruf"_s) && !help.contains(u"Optionen"_s), qPrintable(help));
 }
 
 void TestLanguage::coreMessagesFollowTheTranslator()
