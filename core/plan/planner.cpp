@@ -264,7 +264,8 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
             collectSourceAncestors(fd);
         return fd;
     };
-    return enterUnderPolicy(plan, index, open, [path] { return path; }) && walkTree(plan);
+    return enterUnderPolicy(plan, index, open, [&root] { return root.sourcePath; })
+           && walkTree(plan);
 }
 
 // The source's own ancestors count when following links: a link to any of them would copy

@@ -255,7 +255,8 @@ void TreeCopier::copyFile(ItemTask task)
 
 qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
 {
-    const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    const qint32 index = task.index;
+    const PlanItem &item = m_plan.items[std::size_t(index)];
     if (item.refused) { // the preflight reported it already
         finishWhole(item, ItemOutcome::Failed, task.destinationDirectory.get());
         return item.subtreeEnd;
@@ -276,7 +277,7 @@ qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
         }
         account(outcome);
         rememberFileSystem(*destination);
-        levels.push_back({task.index, std::move(source), std::move(destination)});
+        levels.push_back({index, std::move(source), std::move(destination)});
         break;
     }
     case ItemKind::File:
@@ -286,7 +287,7 @@ qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
         finishItem(task, copySpecialEntry(m_job, m_plan, task));
         break;
     }
-    return task.index + 1;
+    return index + 1;
 }
 
 void TreeCopier::run()
