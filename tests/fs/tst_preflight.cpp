@@ -368,7 +368,7 @@ void TestPreflight::freeSpaceIsCountedPerFileSystem()
     QCOMPARE(found.space.size(), 2);
     QCOMPARE(found.space[0].folder, disk->path());
     // keep; f, data, its part-named sibling, sub/ and g at 4 KiB each; src and small merged.
-    QCOMPARE(found.space[0].bytesNeeded, qint64(1 * MiB + 5 * 4096));
+    QCOMPARE(found.space[0].bytesNeeded, 1 * MiB + 5 * qint64(4096));
     QCOMPARE(found.space[1].folder, inner);
     QCOMPARE(found.space[1].bytesNeeded, qint64(8 * MiB));
     QCOMPARE(found.space[1].bytesAvailable, qint64(4 * MiB));
