@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <sys/types.h>
+#include <utility>
 #include <vector>
 
 namespace Sluice {
@@ -64,6 +65,32 @@ public:
         return std::move(m_removals);
     }
 
+    /// Records @p partName, a part file an interrupted run left in this folder for the entry
+    /// @p finalName that the job writes here (findStalePartFiles()).
+    void addStalePart(const QByteArray &finalName, QByteArray partName)
+    {
+        std::lock_guard lock(m_mutex);
+        m_staleParts.emplace_back(finalName, std::move(partName));
+    }
+    /// The stale part files recorded for @p finalName, forgotten here: the item of that name
+    /// removes them just before it is written (an item that is skipped leaves them alone).
+    std::vector<QByteArray> takeStaleParts(const QByteArray &finalName)
+    {
+        std::vector<QByteArray> taken;
+        std::lock_guard lock(m_mutex);
+        if (m_staleParts.empty())
+            return taken;
+        for (auto it = m_staleParts.begin(); it != m_staleParts.end();) {
+            if (it->first == finalName) {
+                taken.push_back(std::move(it->second));
+                it = m_staleParts.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        return taken;
+    }
+
     UniqueFd fd;
     QByteArray path; ///< native path for messages (may exceed PATH_MAX)
     dev_t device = 0;
@@ -87,6 +114,7 @@ public:
 private:
     std::mutex m_mutex;
     std::vector<PendingRemoval> m_removals;
+    std::vector<std::pair<QByteArray, QByteArray>> m_staleParts; ///< final name, part name
 };
 
 } // namespace Sluice

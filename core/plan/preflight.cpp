@@ -94,9 +94,9 @@ QSet<QPair<quint64, quint64>> folderAndAncestors(int fd)
 void noteStalePartFiles(int directoryFd, const QByteArray &directoryPath,
                         const QList<QByteArray> &plannedNames, CopyIssueList &notes)
 {
-    for (const QByteArray &name : findStalePartFiles(directoryFd, plannedNames))
+    for (const StalePart &stale : findStalePartFiles(directoryFd, plannedNames))
         notes.append(CopyIssue::withDetail(
-            FileOperation::Preflight, NativePath::join(directoryPath, name),
+            FileOperation::Preflight, NativePath::join(directoryPath, stale.partName),
             QCoreApplication::translate(
                 "Sluice::PartFile", "a part file left by an interrupted copy; copying removes it"),
             IssueSeverity::Warning));

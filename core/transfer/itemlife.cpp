@@ -1,5 +1,6 @@
 #include "itemlife.h"
 
+#include "directoryhandle.h"
 #include "errorpolicy.h"
 #include "jobcontext.h"
 #include "nativepath.h"
@@ -55,6 +56,8 @@ Attempt ItemLife::attempt()
         return refused(placement);
     if (auto end = endOf(placement))
         return *end;
+    // Just before the item is written: part files an interrupted run left for its name.
+    removeStaleParts(*m_task.destinationDirectory, m_task.destinationName, m_job.issues);
     return write(placement);
 }
 

@@ -184,11 +184,11 @@ Attempt FolderLife::write(const Placement &placement)
     struct stat st = {};
     if (!fd || ::fstat(fd.get(), &st) != 0)
         return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
-    if (merge) // just before writing into it: leftovers of an interrupted run
-        removeStalePartFiles(fd.get(), finalPath, m_plan.childNames(m_task.index), m_job.issues);
     auto source = std::make_shared<DirectoryHandle>(std::move(m_sourceFd), m_sourcePath,
                                                     m_source.st_dev, false);
     DirectoryRef destination = destinationHandle(std::move(fd), st, finalPath, created, source);
+    if (merge) // leftovers of an interrupted run, removed as each of their names is written
+        noteStalePartFiles(*destination, m_plan.childNames(m_task.index));
     handles = {std::move(source), std::move(destination)};
     return Attempt::ended(ItemOutcome::Copied);
 }

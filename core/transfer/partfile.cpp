@@ -1,5 +1,7 @@
 #include "partfile.h"
 
+#include "directoryhandle.h"
+
 #include "issuelog.h"
 #include "nativepath.h"
 #include "posixio.h"
@@ -108,10 +110,10 @@ CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &f
             .arg(NativePath::toDisplay(partPath)));
 }
 
-QList<QByteArray> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames)
+QList<StalePart> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames)
 {
     const QSet<QByteArray> planned(plannedNames.cbegin(), plannedNames.cend());
-    QList<QByteArray> found;
+    QList<StalePart> found;
     for (const QByteArray &finalName : plannedNames) {
         for (const bool variant : {false, true}) {
             QByteArray name = partFileName(finalName, variant);
@@ -125,25 +127,30 @@ QList<QByteArray> findStalePartFiles(int directoryFd, const QList<QByteArray> &p
                                    O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
             if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
                 continue; // a running copy is writing it
-            found.append(std::move(name));
+            found.append({finalName, std::move(name)});
         }
     }
     return found;
 }
 
-void removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
-                          const QList<QByteArray> &plannedNames, IssueLog &issues)
+void noteStalePartFiles(DirectoryHandle &folder, const QList<QByteArray> &plannedNames)
 {
-    for (const QByteArray &name : findStalePartFiles(directoryFd, plannedNames)) {
-        const QByteArray path = NativePath::join(directoryPath, name);
-        if (::unlinkat(directoryFd, name.constData(), 0) == 0)
+    for (StalePart &stale : findStalePartFiles(folder.fd.get(), plannedNames))
+        folder.addStalePart(stale.finalName, std::move(stale.partName));
+}
+
+void removeStaleParts(DirectoryHandle &folder, const QByteArray &finalName, IssueLog &issues)
+{
+    for (const QByteArray &name : folder.takeStaleParts(finalName)) {
+        const QByteArray path = NativePath::join(folder.path, name);
+        if (::unlinkat(folder.fd.get(), name.constData(), 0) == 0)
             issues.add(CopyIssue::withDetail(
                 FileOperation::Cleanup, path,
                 QCoreApplication::translate("Sluice::PartFile",
                                             "a part file left by an interrupted "
                                             "copy was removed"),
                 IssueSeverity::Warning));
-        else
+        else if (errno != ENOENT) // gone meanwhile: nothing to report
             issues.add(
                 CopyIssue::fromErrno(FileOperation::Remove, path, errno, IssueSeverity::Warning));
     }

@@ -8,6 +8,7 @@
 
 namespace Sluice {
 
+class DirectoryHandle;
 class IssueLog;
 
 /// The suffix that marks Sluice's temporary files (DESIGN.md: ".<name>.sluice-part").
@@ -73,17 +74,27 @@ int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArra
 CopyIssue renameIssue(int error, const QByteArray &partPath, const QByteArray &finalPath,
                       FileOperation operation = FileOperation::Rename);
 
-/// The part files an interrupted run (a crash, a kill -9, a power cut) left in the folder
-/// @p directoryFd for the names this job will write there (@p plannedNames). Only those: a
-/// ".x.sluice-part" for a name the job does not write, one that is itself a planned name (a
-/// file being copied), or a folder, is not Sluice's; nor is a part file that a running copy
-/// still holds (it keeps an exclusive flock(2) on it). Only reads. Any thread.
-QList<QByteArray> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames);
+/// A part file an interrupted run (a crash, a kill -9, a power cut) left behind.
+struct StalePart
+{
+    QByteArray finalName; ///< the planned entry it was written for
+    QByteArray partName;  ///< partFileName(finalName) or its variant
+};
 
-/// Deletes what findStalePartFiles() finds, just before the job writes into the folder
-/// (native path @p directoryPath, for messages), reporting each as a warning in @p issues.
-void removeStalePartFiles(int directoryFd, const QByteArray &directoryPath,
-                          const QList<QByteArray> &plannedNames, IssueLog &issues);
+/// The part files an interrupted run left in the folder @p directoryFd for the names this
+/// job will write there (@p plannedNames). Only those: a ".x.sluice-part" for a name the
+/// job does not write, one that is itself a planned name (a file being copied), or a folder,
+/// is not Sluice's; nor is a part file that a running copy still holds (it keeps an
+/// exclusive flock(2) on it). Only reads. Any thread.
+QList<StalePart> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames);
+
+/// Records in @p folder what findStalePartFiles() finds there for @p plannedNames, for
+/// removeStaleParts() to delete when each of those names is written.
+void noteStalePartFiles(DirectoryHandle &folder, const QList<QByteArray> &plannedNames);
+
+/// Deletes the stale part files recorded in @p folder for @p finalName, just before the job
+/// writes that name, reporting each as a warning in @p issues ("it says so"). Any thread.
+void removeStaleParts(DirectoryHandle &folder, const QByteArray &finalName, IssueLog &issues);
 
 /// Removes a part file on every early exit: unlinkat(2) of @p name in @p directoryFd when
 /// destroyed, unless commit() was called after the rename onto the final name succeeded.

@@ -155,9 +155,8 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
         }
         rememberFileSystem(*m_rootDestination);
     }
-    // Just before the first byte goes into the folder: leftovers of an interrupted run.
-    removeStalePartFiles(m_rootDestination->fd.get(), m_rootDestination->path,
-                         {root.destinationName}, m_job.issues);
+    // Leftovers of an interrupted run, removed when the root's entry is written.
+    noteStalePartFiles(*m_rootDestination, {root.destinationName});
     return Tried::Succeeded;
 }
 

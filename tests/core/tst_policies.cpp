@@ -40,6 +40,8 @@ private Q_SLOTS:
     void errorPolicies_data();
     void errorPolicies();
     void errorQuestionNamesPathOperationAndCause();
+    void stalePartFilesGoOnlyWithTheNameTheyWereFor_data();
+    void stalePartFilesGoOnlyWithTheNameTheyWereFor();
     void rootFolderErrorsFollowTheAnswer_data();
     void rootFolderErrorsFollowTheAnswer();
     void skipAllAnswersLaterErrors();
@@ -406,6 +408,50 @@ void TestPolicies::rootFolderErrorsFollowTheAnswer()
     QCOMPARE(run.result.itemsFailed, qint64(3));
     QCOMPARE(run.result.itemsCopied, qint64(0));
     QCOMPARE(TestTree::countEntries(scratch.path("out")), qint64(0));
+}
+
+void TestPolicies::stalePartFilesGoOnlyWithTheNameTheyWereFor_data()
+{
+    QTest::addColumn<CollisionPolicy>("policy");
+    QTest::addColumn<bool>("removed");
+    QTest::newRow("skip: the name is not written") << CollisionPolicy::Skip << false;
+    QTest::newRow("overwrite: removed as the name is written")
+        << CollisionPolicy::Overwrite << true;
+}
+
+// A part file an interrupted run left (unlocked, named for an entry of the copy) is removed
+// just before that entry is written, and said so; when the entry is skipped, it is not
+// written, so what looks like its part file is not Sluice's to delete.
+void TestPolicies::stalePartFilesGoOnlyWithTheNameTheyWereFor()
+{
+    QFETCH(CollisionPolicy, policy);
+    QFETCH(bool, removed);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/d")));
+    QVERIFY(TestTree::makePath(scratch.path("out/src/d")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/d/f"), "new"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/d/f"), "old"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/d/.f.sluice-part"), "left over"));
+    // Not the part file of any name this copy writes: always left alone.
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/d/.other.sluice-part"), "mine"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = policy;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, scratch.path("out"), options);
+
+    QCOMPARE(run.finishedCount, 1);
+    QCOMPARE(run.result.errorCount(), qint64(0));
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/d/f")), QByteArray(removed ? "new" : "old"));
+    QCOMPARE(::access(scratch.path("out/src/d/.f.sluice-part").constData(), F_OK) == 0, !removed);
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/d/.other.sluice-part")), QByteArray("mine"));
+    qint64 cleanups = 0;
+    for (const CopyIssue &issue : run.result.issues) {
+        if (issue.operation != FileOperation::Cleanup)
+            continue;
+        ++cleanups;
+        QCOMPARE(issue.path, scratch.path("out/src/d/.f.sluice-part"));
+        QCOMPARE(issue.severity, IssueSeverity::Warning);
+    }
+    QCOMPARE(cleanups, qint64(removed ? 1 : 0));
 }
 
 #include "tst_policies.moc"
