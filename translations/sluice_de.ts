@@ -465,6 +465,10 @@
         <source>the checksum file cannot be written in “%1”: %2</source>
         <translation>die Prüfsummendatei kann nicht in „%1“ geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>it cannot be read; the copy will ask or skip it per the error policy</source>
+        <translation>sie kann nicht gelesen werden; die Kopie fragt nach oder überspringt sie, wie die Fehlerregel es vorgibt</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>
@@ -959,6 +963,16 @@ Siehe „%1 --help“.
 </source>
         <translation>%1: --move erfordert --start
 </translation>
+    </message>
+    <message>
+        <source>sluice: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); in a terminal, copy with sluice-cli
+</source>
+        <translation>sluice: kein Bildschirm, auf dem sich das Fenster öffnen ließe (DISPLAY und WAYLAND_DISPLAY sind nicht gesetzt); im Terminal kopiert sluice-cli
+</translation>
+    </message>
+    <message>
+        <source>SOURCE</source>
+        <translation>QUELLE</translation>
     </message>
 </context>
 <context>

@@ -467,6 +467,10 @@
         <source>the checksum file cannot be written in “%1”: %2</source>
         <translation>файл контрольных сумм нельзя записать в «%1»: %2</translation>
     </message>
+    <message>
+        <source>it cannot be read; the copy will ask or skip it per the error policy</source>
+        <translation>его нельзя прочитать; при копировании будет задан вопрос или он будет пропущен согласно правилу для ошибок</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::BufferGauge</name>
@@ -973,6 +977,16 @@ Try &apos;%1 --help&apos;.
 </source>
         <translation>%1: для --move нужен --start
 </translation>
+    </message>
+    <message>
+        <source>sluice: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); in a terminal, copy with sluice-cli
+</source>
+        <translation>sluice: нет экрана, на котором можно открыть окно (DISPLAY и WAYLAND_DISPLAY не заданы); в терминале копируйте с помощью sluice-cli
+</translation>
+    </message>
+    <message>
+        <source>SOURCE</source>
+        <translation>ИСТОЧНИК</translation>
     </message>
 </context>
 <context>

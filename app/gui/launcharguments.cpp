@@ -66,8 +66,7 @@ LaunchParse LaunchArguments::parse(const QList<QByteArray> &arguments,
                                        tr("Open a new window instead of handing the sources "
                                           "to a window already open."));
     parser.addOptions({help, version, to, start, move, newWindow});
-    parser.addPositionalArgument(QStringLiteral("SOURCE"), tr("Files or folders to copy."),
-                                 tr("[SOURCE...]"));
+    parser.addPositionalArgument(tr("SOURCE"), tr("Files or folders to copy."), tr("[SOURCE...]"));
 
     LaunchParse result;
     const QString program = QStringLiteral("sluice");

@@ -47,6 +47,19 @@ bool onlyPrints(int argc, char **argv)
     return false;
 }
 
+// Whether a window can open at all: without a display QApplication aborts the process
+// (qt.qpa.xcb: could not connect to display), so what the command line says must be said
+// before that, with a QCoreApplication.
+bool hasDisplay(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "-platform") == 0)
+            return true; // Qt's own option chooses one
+    }
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY")
+           || qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+}
+
 int print(const Sluice::Ui::LaunchParse &parsed)
 {
     std::fputs(parsed.output.toLocal8Bit().constData(), stdout);
@@ -63,11 +76,21 @@ int main(int argc, char **argv)
     // catalogue for it, installed before the command line is parsed: --help, --version and
     // usage errors speak it too (Sluice's texts and QCommandLineParser's, from qtbase). The
     // man page is made from --help in the C locale (packaging/), so it stays English.
-    if (onlyPrints(argc, argv)) {
+    if (onlyPrints(argc, argv) || !hasDisplay(argc, argv)) {
         QCoreApplication app(argc, argv);
         describeApplication();
         Translations::install(app);
-        return print(LaunchArguments::parse(argumentBytes(argc, argv), {}));
+        const LaunchParse parsed = LaunchArguments::parse(argumentBytes(argc, argv), {});
+        if (!parsed.request)
+            return print(parsed); // --help, --version, or a usage error (exit 2)
+        std::fputs(QCoreApplication::translate("Sluice::Ui::LaunchArguments",
+                                               "sluice: no display to open the window on (DISPLAY "
+                                               "and WAYLAND_DISPLAY are not set); in a terminal, "
+                                               "copy with sluice-cli\n")
+                       .toLocal8Bit()
+                       .constData(),
+                   stderr);
+        return 1;
     }
 
     QApplication app(argc, argv); // removes Qt's own options (-style, -platform...) from argv

@@ -49,6 +49,8 @@ struct Target
     QByteArray name;   // the copy's name in it when !intoFolder
 };
 
+// @p detail is marked with QT_TRANSLATE_NOOP("Sluice::Planner", ...) where it is written,
+// so that lupdate finds it.
 CopyIssue planIssue(const QByteArray &path, int error, const char *detail)
 {
     CopyIssue issue = CopyIssue::fromErrno(FileOperation::Plan, path, error);
@@ -70,11 +72,15 @@ std::optional<CopyIssue> resolveTarget(const QByteArray &destination, qsizetype 
         return std::nullopt;
     }
     if (exists && sourceCount > 1)
-        return planIssue(destination, ENOTDIR, "several sources need a destination folder");
+        return planIssue(
+            destination, ENOTDIR,
+            QT_TRANSLATE_NOOP("Sluice::Planner", "several sources need a destination folder"));
     if (!exists && statError != ENOENT)
         return CopyIssue::fromErrno(FileOperation::Plan, destination, statError);
     if (!exists && sourceCount > 1)
-        return planIssue(destination, ENOENT, "the destination folder does not exist");
+        return planIssue(
+            destination, ENOENT,
+            QT_TRANSLATE_NOOP("Sluice::Planner", "the destination folder does not exist"));
     const QByteArray cleaned = stripTrailingSlashes(destination);
     target.parent = NativePath::parentPath(cleaned);
     target.name = NativePath::baseName(cleaned);
@@ -83,7 +89,9 @@ std::optional<CopyIssue> resolveTarget(const QByteArray &destination, qsizetype 
                             : S_ISDIR(parent.st_mode)                       ? 0
                                                                             : ENOTDIR;
     if (parentError != 0)
-        return planIssue(target.parent, parentError, "the destination's folder is not usable");
+        return planIssue(
+            target.parent, parentError,
+            QT_TRANSLATE_NOOP("Sluice::Planner", "the destination's folder is not usable"));
     return std::nullopt;
 }
 

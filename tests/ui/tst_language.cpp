@@ -153,6 +153,8 @@ private Q_SLOTS:
     void versionPrintsUnderAnyLocale_data();
     void versionPrintsUnderAnyLocale();
     void cliHelpStaysEnglish();
+    void withoutADisplayTheCommandLineIsStillAnswered_data();
+    void withoutADisplayTheCommandLineIsStillAnswered();
     void coreMessagesFollowTheTranslator();
     void countsPickThePluralForm_data();
     void countsPickThePluralForm();
@@ -291,19 +293,29 @@ void TestLanguage::helpFollowsTheLocale_data()
     // "Usage: " is followed by argv[0], a full path here.
     QTest::addColumn<QStringList>("texts");
     QTest::newRow("German") << QStringList{u"LANGUAGE=de"_s}
-                            << QStringList{u"Aufruf: "_s, u"Optionen:"_s,
+                            << QStringList{u"Aufruf: "_s,
+                                           u"Optionen:"_s,
                                            u"Diese Hilfe anzeigen und beenden."_s,
                                            u"Der Ordner, in den kopiert wird."_s,
-                                           u"Zu kopierende Dateien oder Ordner."_s};
+                                           u"Zu kopierende Dateien oder Ordner."_s,
+                                           u"  QUELLE "_s,
+                                           u"[QUELLE...]"_s};
     QTest::newRow("Russian") << QStringList{u"LC_ALL=ru_RU.UTF-8"_s}
-                             << QStringList{u"Использование: "_s, u"Параметры:"_s,
+                             << QStringList{u"Использование: "_s,
+                                            u"Параметры:"_s,
                                             u"Показать эту справку и выйти."_s,
                                             u"Папка, в которую нужно копировать."_s,
-                                            u"Файлы или папки для копирования."_s};
+                                            u"Файлы или папки для копирования."_s,
+                                            u"  ИСТОЧНИК "_s,
+                                            u"[ИСТОЧНИК...]"_s};
     QTest::newRow("English") << QStringList{u"LANG=fr_FR.UTF-8"_s}
-                             << QStringList{
-                                    u"Usage: "_s, u"Options:"_s, u"Show this help and exit."_s,
-                                    u"The folder to copy into."_s, u"Files or folders to copy."_s};
+                             << QStringList{u"Usage: "_s,
+                                            u"Options:"_s,
+                                            u"Show this help and exit."_s,
+                                            u"The folder to copy into."_s,
+                                            u"Files or folders to copy."_s,
+                                            u"  SOURCE "_s,
+                                            u"[SOURCE...]"_s};
 }
 
 // The real binary: the catalogues are installed before the command line is parsed, so --help
@@ -355,6 +367,39 @@ void TestLanguage::cliHelpStaysEnglish()
     QVERIFY2(help.contains(u"Options:"_s), qPrintable(help));
     QVERIFY2(help.contains(u"Show this help and exit."_s), qPrintable(help));
     QVERIFY2(!help.contains(u"Aufruf"_s) && !help.contains(u"Optionen"_s), qPrintable(help));
+}
+
+void TestLanguage::withoutADisplayTheCommandLineIsStillAnswered_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("usage error") << QStringList{u"--bogus"_s} << 2
+                                 << u"Unbekannte Option 'bogus'."_s;
+    QTest::newRow("a request") << QStringList{u"--to"_s, u"/tmp"_s, u"/etc/hostname"_s} << 1
+                               << u"sluice: kein Bildschirm"_s;
+}
+
+// Without DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM a window cannot open (QApplication
+// would abort the process): a usage error is still one (exit 2), and a valid request says
+// why no window opens (exit 1), in the window's language.
+void TestLanguage::withoutADisplayTheCommandLineIsStillAnswered()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, error);
+    QProcessEnvironment environment = localeEnvironment({u"LANGUAGE=de"_s});
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QString::fromLatin1(name));
+    QProcess sluice;
+    sluice.setProcessEnvironment(environment);
+    sluice.start(QStringLiteral(SLUICE_BINARY), arguments);
+    QVERIFY(sluice.waitForFinished(60'000));
+    QCOMPARE(sluice.exitStatus(), QProcess::NormalExit);
+    const QString stderrText = QString::fromUtf8(sluice.readAllStandardError());
+    QCOMPARE(sluice.exitCode(), exitCode);
+    QVERIFY2(stderrText.contains(error), qPrintable(stderrText));
+    QCOMPARE(sluice.readAllStandardOutput(), QByteArray());
 }
 
 void TestLanguage::coreMessagesFollowTheTranslator()
