@@ -132,9 +132,9 @@ void ProgressPrinter::finish(const CopyResult &result)
     if (m_dryRun
         && (result.status == CopyStatus::Succeeded
             || result.status == CopyStatus::CompletedWithWarnings)) {
-        std::fprintf(stderr,
-                     "dry run: would copy %lld items, %s (%lld bytes); nothing was written\n",
-                     static_cast<long long>(result.itemsTotal - result.itemsFailed),
+        const auto items = static_cast<long long>(result.itemsTotal - result.itemsFailed);
+        std::fprintf(stderr, "dry run: would copy %lld %s, %s (%lld bytes); nothing was written\n",
+                     items, items == 1 ? "item" : "items",
                      formatBytes(result.bytesTotal).toLocal8Bit().constData(),
                      static_cast<long long>(result.bytesTotal));
         return;
