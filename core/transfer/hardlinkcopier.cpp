@@ -50,19 +50,21 @@ private:
         return std::nullopt;
     }
     FileOperation publishOperation() const override { return FileOperation::Link; }
-    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+    Attempt createPart(const Placement &placement, PartFileGuard &part,
+                       std::optional<CreatedPart> &identity) override;
 
     std::pair<DirectoryRef, QByteArray> m_first; ///< folder and name of the first copy
 };
 
-Attempt HardLinkLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part,
+                                 std::optional<CreatedPart> &identity)
 {
     const int firstFd = m_first.first->fd.get();
     ::unlinkat(destinationFd(), part.name().constData(), 0); // a leftover of an interrupted run
     if (::linkat(firstFd, m_first.second.constData(), destinationFd(), part.name().constData(), 0)
         != 0) {
         const int error = errno;
-        const QByteArray destination = destinationPath(m_task.destinationName);
+        const QByteArray destination = destinationPath(placement.name);
         if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
             || error == EXDEV) {
             // FAT and the like cannot link (nor can an inode with too many links): like

@@ -86,7 +86,8 @@ public:
 
 private:
     std::optional<Attempt> openSource() override;
-    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+    Attempt createPart(const Placement &placement, PartFileGuard &part,
+                       std::optional<CreatedPart> &identity) override;
     void published(const QByteArray &finalName) override;
     void retrying() override { m_progress.restart(); }
     void ended(ItemOutcome outcome) override
@@ -152,7 +153,8 @@ std::optional<Attempt> FileLife::openSource()
     return std::nullopt;
 }
 
-Attempt FileLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
+                             std::optional<CreatedPart> &identity)
 {
     // In a folder this copy created (mode 0700 until it is finished) nobody else can reach
     // the part file: it may start with its final mode (unless an inherited default ACL
@@ -168,8 +170,8 @@ Attempt FileLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &id
         // left an empty entry behind (some FUSE file systems), which the guard removes.
         if (-partFd == EBUSY || -partFd == EEXIST)
             part.disown();
-        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Create,
-                                               destinationPath(m_task.destinationName), -partFd);
+        CopyIssue issue =
+            CopyIssue::fromErrno(FileOperation::Create, destinationPath(placement.name), -partFd);
         if (-partFd == EBUSY)
             issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                        "another copy is writing this file");
@@ -184,7 +186,7 @@ Attempt FileLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &id
     }
     if (m_job.hooks.afterPartCreated)
         m_job.hooks.afterPartCreated(destinationPath(part.name()));
-    return fill(partFile.get(), destinationPath(m_task.destinationName));
+    return fill(partFile.get(), destinationPath(placement.name));
 }
 
 DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)

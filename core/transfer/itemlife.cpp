@@ -95,7 +95,7 @@ Attempt PartFileLife::write(const Placement &placement)
 {
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
-    Attempt created = createPart(part, identity);
+    Attempt created = createPart(placement, part, identity);
     if (created.failure || created.fallBack || created.outcome != ItemOutcome::Copied)
         return created;
     return publish(placement, part, identity);

@@ -90,10 +90,12 @@ public:
     using ItemLife::ItemLife;
 
 protected:
-    /// Creates the content under @p part's name. Sets @p identity to what was created, to be
-    /// checked right before the rename, or leaves it empty where nobody else can reach the
-    /// folder. Calls part.disown() when the name turns out to be someone else's.
-    virtual Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) = 0;
+    /// Creates the content under @p part's name, for the final name @p placement decided
+    /// (messages and hooks name that one: "a (2).txt" after a rename). Sets @p identity to what was
+    /// created, to be checked right before the rename, or leaves it empty where nobody else can
+    /// reach the folder. Calls part.disown() when the name turns out to be someone else's.
+    virtual Attempt createPart(const Placement &placement, PartFileGuard &part,
+                               std::optional<CreatedPart> &identity) = 0;
     /// The part now has final name @p finalName in the destination folder.
     virtual void published(const QByteArray &finalName) { Q_UNUSED(finalName) }
     /// The operation a failed rename is reported as.

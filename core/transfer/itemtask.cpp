@@ -51,7 +51,8 @@ public:
 
 private:
     std::optional<Attempt> openSource() override;
-    Attempt createPart(PartFileGuard &part, std::optional<CreatedPart> &identity) override;
+    Attempt createPart(const Placement &placement, PartFileGuard &part,
+                       std::optional<CreatedPart> &identity) override;
     int createEntry(const QByteArray &partName) const;
 
     QByteArray m_linkTarget;
@@ -108,11 +109,12 @@ int SpecialEntryLife::createEntry(const QByteArray &partName) const
     return error;
 }
 
-Attempt SpecialEntryLife::createPart(PartFileGuard &part, std::optional<CreatedPart> &identity)
+Attempt SpecialEntryLife::createPart(const Placement &placement, PartFileGuard &part,
+                                     std::optional<CreatedPart> &identity)
 {
     // The guard is armed before creating: some file systems fail a create yet leave an entry
     // behind (exfat-fuse answers mkfifo with EIO and keeps an empty file).
-    const QByteArray finalPath = destinationPath(m_task.destinationName);
+    const QByteArray finalPath = destinationPath(placement.name);
     const int error = createEntry(part.name());
     const bool node = m_item.kind == ItemKind::CharDevice || m_item.kind == ItemKind::BlockDevice
                       || m_item.kind == ItemKind::Socket;

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <mutex>
+
 #include <atomic>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -40,6 +42,7 @@ private Q_SLOTS:
     void errorPolicies_data();
     void errorPolicies();
     void errorQuestionNamesPathOperationAndCause();
+    void failuresNameTheRenamedDestination();
     void stalePartFilesGoOnlyWithTheNameTheyWereFor_data();
     void stalePartFilesGoOnlyWithTheNameTheyWereFor();
     void rootFolderErrorsFollowTheAnswer_data();
@@ -452,6 +455,38 @@ void TestPolicies::stalePartFilesGoOnlyWithTheNameTheyWereFor()
         QCOMPARE(issue.severity, IssueSeverity::Warning);
     }
     QCOMPARE(cleanups, qint64(removed ? 1 : 0));
+}
+
+// Under "rename" the copy is written for the new name: a failure names that one, not the
+// existing file it was renamed away from.
+void TestPolicies::failuresNameTheRenamedDestination()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QVERIFY(TestTree::writeFile(scratch.path("f.txt"), "new"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/f.txt"), "old"));
+    QList<QByteArray> written;
+    std::mutex mutex;
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &destination, qint64, qint64) {
+        std::lock_guard lock(mutex);
+        written.append(destination);
+        return EIO;
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Rename;
+    options.onError = ErrorPolicy::Skip;
+    options.engine = Engine::Stream;
+    const JobRunner::Run run =
+        JobRunner::run({scratch.path("f.txt")}, scratch.path("out"), options, {}, hooks);
+
+    QCOMPARE(run.finishedCount, 1);
+    QCOMPARE(run.result.errorCount(), qint64(1));
+    QCOMPARE(run.result.issues.first().path, scratch.path("out/f (2).txt"));
+    QCOMPARE(run.result.issues.first().operation, FileOperation::Write);
+    QCOMPARE(written, QList<QByteArray>{scratch.path("out/f (2).txt")});
+    QCOMPARE(TestTree::readFile(scratch.path("out/f.txt")), QByteArray("old"));
+    QVERIFY(::access(scratch.path("out/f (2).txt").constData(), F_OK) != 0);
 }
 
 #include "tst_policies.moc"
