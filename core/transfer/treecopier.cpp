@@ -52,18 +52,18 @@ ChunkReader &TreeCopier::reader()
     return *m_reader;
 }
 
-void TreeCopier::account(ItemOutcome outcome)
+void TreeCopier::account(ItemOutcome outcome, qint64 items)
 {
     ProgressCounters &counters = m_job.counters;
     switch (outcome) {
     case ItemOutcome::Copied:
-        counters.itemsCopied.fetch_add(1, std::memory_order_relaxed);
+        counters.itemsCopied.fetch_add(items, std::memory_order_relaxed);
         break;
     case ItemOutcome::Skipped:
-        counters.itemsSkipped.fetch_add(1, std::memory_order_relaxed);
+        counters.itemsSkipped.fetch_add(items, std::memory_order_relaxed);
         break;
     case ItemOutcome::Failed:
-        counters.itemsFailed.fetch_add(1, std::memory_order_relaxed);
+        counters.itemsFailed.fetch_add(items, std::memory_order_relaxed);
         break;
     case ItemOutcome::Cancelled:
         break; // the job is ending; what did not finish is not counted as done
@@ -100,10 +100,7 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
     ProgressCounters &counters = m_job.counters;
     if (outcome == ItemOutcome::Cancelled)
         return;
-    auto &bucket = outcome == ItemOutcome::Copied    ? counters.itemsCopied
-                   : outcome == ItemOutcome::Skipped ? counters.itemsSkipped
-                                                     : counters.itemsFailed;
-    bucket.fetch_add(descendants, std::memory_order_relaxed);
+    account(outcome, descendants);
     if (outcome == ItemOutcome::Copied) {
         counters.addDone(folder.subtreeBytes);
         counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);

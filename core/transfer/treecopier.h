@@ -57,7 +57,8 @@ private:
     /// Counts an item that ended as a whole (moved, refused, not reached), with its subtree
     /// and bytes; @p into, the folder it was to go into, is marked incomplete unless copied.
     void finishWhole(const PlanItem &item, ItemOutcome outcome, DirectoryHandle *into);
-    void account(ItemOutcome outcome);
+    /// Counts @p items items as ending with @p outcome (a cancelled one is not counted).
+    void account(ItemOutcome outcome, qint64 items = 1);
     void accountSubtree(const PlanItem &folder, ItemOutcome outcome);
     ChunkReader &reader();
     /// Hands the collected small files to the pool (nothing when there are none).
