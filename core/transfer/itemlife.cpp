@@ -56,8 +56,10 @@ Attempt ItemLife::attempt()
         return refused(placement);
     if (auto end = endOf(placement))
         return *end;
-    // Just before the item is written: part files an interrupted run left for its name.
-    removeStaleParts(*m_task.destinationDirectory, m_task.destinationName, m_job.issues);
+    // Just before the item is written: part files an interrupted run left for its name (a
+    // folder this copy created has none, and its items need not take the folder's lock).
+    if (!m_task.destinationDirectory->createdByCopy)
+        removeStaleParts(*m_task.destinationDirectory, m_task.destinationName, m_job.issues);
     return write(placement);
 }
 
