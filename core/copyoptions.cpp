@@ -33,6 +33,8 @@ QStringList CopyOptions::validate() const
         problems << QStringLiteral("small-file workers must be between 0 and 64");
     if (flushWindow < 2 * MiB)
         problems << QStringLiteral("flush-behind window must be at least 2 MiB");
+    if (smallJobBytes < 0)
+        problems << QStringLiteral("small-job size must not be negative");
     if (flushLag < 1 || flushLag > 64)
         problems << QStringLiteral("flush-behind lag must be between 1 and 64 windows");
     if (engine == Engine::Reflink && verify != VerifyAlgorithm::None)

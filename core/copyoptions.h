@@ -49,6 +49,14 @@ enum class Durability : quint8 {
 /// The checksum used to verify copies.
 enum class VerifyAlgorithm : quint8 { None, Xxh3, Sha256 };
 
+/// Whether a job takes turns with other Sluice jobs on its destination's device (DeviceTurn:
+/// one job at a time per physical disk, across processes).
+enum class DeviceTurnPolicy : quint8 {
+    Ignore,     ///< neither waits nor makes others wait
+    TakeIfFree, ///< holds the device's turn when it is free, so that waiting jobs wait; never waits
+    Wait,       ///< waits (phase WaitingForDevice) until the device is free, then holds it
+};
+
 /// Which metadata is carried over besides the data. Permission bits and times are the
 /// default (like `cp -r --preserve=mode,timestamps`); `--archive` adds the rest.
 struct PreserveOptions
@@ -96,6 +104,12 @@ struct CopyOptions
     /// Windows whose write-back may be in flight before the oldest is waited for and
     /// dropped from the page cache (sync_file_range(2), posix_fadvise(2)).
     int flushLag = 2;
+    /// Taking turns on the destination's device: `sluice-cli --queue` and the window wait;
+    /// a plain `sluice-cli` only makes waiting jobs wait for it.
+    DeviceTurnPolicy deviceTurn = DeviceTurnPolicy::TakeIfFree;
+    /// Jobs that plan fewer bytes than this neither wait for their device nor hold it: a
+    /// small job does not wait behind a large one.
+    qint64 smallJobBytes = 64 * MiB;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

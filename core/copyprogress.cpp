@@ -13,6 +13,8 @@ QString phaseName(CopyPhase phase)
         return QStringLiteral("scanning");
     case CopyPhase::Checking:
         return QStringLiteral("checking");
+    case CopyPhase::WaitingForDevice:
+        return QStringLiteral("waiting-for-device");
     case CopyPhase::Copying:
         return QStringLiteral("copying");
     case CopyPhase::Verifying:
@@ -69,6 +71,8 @@ QJsonObject CopyProgress::toJson() const
         {QStringLiteral("systemDirtyBytes"), systemDirtyBytes},
         {QStringLiteral("bytesToFlush"), bytesToFlush},
         {QStringLiteral("perMille"), perMille()},
+        {QStringLiteral("waitingForDevice"), waitingForDevice},
+        {QStringLiteral("deviceHolder"), deviceHolder},
     };
 }
 

@@ -10,13 +10,14 @@ namespace Sluice {
 
 /// What a job is doing right now.
 enum class CopyPhase : quint8 {
-    Idle,      ///< not started
-    Scanning,  ///< walking the sources to build the plan
-    Checking,  ///< preflight: same file, space, file-system limits
-    Copying,   ///< moving bytes
-    Verifying, ///< re-reading a destination to compare checksums
-    Flushing,  ///< waiting for written data to reach the device
-    Finished,  ///< the result has been (or is about to be) delivered
+    Idle,             ///< not started
+    Scanning,         ///< walking the sources to build the plan
+    Checking,         ///< preflight: same file, space, file-system limits
+    WaitingForDevice, ///< another job is writing to the same disk (DeviceTurnPolicy::Wait)
+    Copying,          ///< moving bytes
+    Verifying,        ///< re-reading a destination to compare checksums
+    Flushing,         ///< waiting for written data to reach the device
+    Finished,         ///< the result has been (or is about to be) delivered
 };
 
 QString phaseName(CopyPhase phase);
@@ -62,6 +63,11 @@ struct CopyProgress
     qint64 peakResidentBytes = 0; ///< highest residentBytes sampled in this job
     qint64 systemDirtyBytes = 0;  ///< Dirty + Writeback of the whole system (/proc/meminfo)
     qint64 bytesToFlush = 0;      ///< in Flushing: bytes written but not yet known durable
+
+    /// In WaitingForDevice: the disk ("/dev/sdb") and who holds it ("sluice-cli (pid 4711)
+    /// copying to /media/usb"; empty when the holder did not say).
+    QString waitingForDevice;
+    QString deviceHolder;
 
     /// bytesDone / bytesTotal in per-mille (0..1000); 1000 for an empty job that finished.
     int perMille() const;

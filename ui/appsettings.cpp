@@ -16,6 +16,7 @@ const QString VerifyKey = QStringLiteral("copy/verify");
 const QString FollowKey = QStringLiteral("copy/followSymlinks");
 const QString ArchiveKey = QStringLiteral("copy/archive");
 const QString SpeedLimitKey = QStringLiteral("copy/speedLimit");
+const QString SmallJobKey = QStringLiteral("copy/smallJobBytes");
 const QString ShowChartKey = QStringLiteral("window/showChart");
 const QString RecentKey = QStringLiteral("destinations/recent");
 
@@ -51,6 +52,9 @@ WindowSettings WindowSettings::load()
     loaded.setArchive(settings.value(ArchiveKey, false).toBool());
     const qint64 limit = settings.value(SpeedLimitKey, 0).toLongLong(&ok);
     options.speedLimit = ok && limit > 0 ? limit : 0;
+    const qint64 smallJob = settings.value(SmallJobKey, options.smallJobBytes).toLongLong(&ok);
+    if (ok && smallJob >= 0)
+        options.smallJobBytes = smallJob;
     loaded.showChart = settings.value(ShowChartKey, true).toBool();
     if (!options.validate().isEmpty())
         options.verify = VerifyAlgorithm::None; // reflink + verify: keep the engine choice
@@ -70,6 +74,7 @@ void WindowSettings::save() const
     settings.setValue(FollowKey, options.followSymlinks);
     settings.setValue(ArchiveKey, archive());
     settings.setValue(SpeedLimitKey, options.speedLimit);
+    settings.setValue(SmallJobKey, options.smallJobBytes);
     settings.setValue(ShowChartKey, showChart);
 }
 
@@ -83,6 +88,8 @@ CopyOptions WindowSettings::jobOptions(bool move) const
     CopyOptions job = options;
     job.move = move;
     job.confirmPreflight = true;
+    // The window takes turns with other Sluice copies to the same disk (sluice-cli too).
+    job.deviceTurn = DeviceTurnPolicy::Wait;
     return job;
 }
 
@@ -94,7 +101,8 @@ bool WindowSettings::operator==(const WindowSettings &other) const
            && a.onCollision == b.onCollision && a.onError == b.onError && a.engine == b.engine
            && a.durability == b.durability && a.verify == b.verify
            && a.followSymlinks == b.followSymlinks && a.preserve == b.preserve
-           && a.speedLimit == b.speedLimit && showChart == other.showChart;
+           && a.speedLimit == b.speedLimit && a.smallJobBytes == b.smallJobBytes
+           && showChart == other.showChart;
 }
 
 QList<QByteArray> loadRecentDestinations()

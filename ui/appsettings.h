@@ -13,7 +13,8 @@ namespace Sluice::Ui {
 struct WindowSettings
 {
     /// chunkSize, queueDepth, onCollision, onError, engine, durability, verify,
-    /// followSymlinks, preserve and speedLimit are remembered; the rest stays default.
+    /// followSymlinks, preserve, speedLimit and smallJobBytes (key copy/smallJobBytes: jobs
+    /// under it never wait for their disk) are remembered; the rest stays default.
     CopyOptions options;
     bool showChart = true;
 
@@ -26,7 +27,8 @@ struct WindowSettings
     void setArchive(bool on);
 
     /// The options for a job started from the window: these settings, plus @p move, and
-    /// preflight warnings delivered as a question so that the person can accept or cancel.
+    /// preflight warnings delivered as a question so that the person can accept or cancel,
+    /// and waiting for the disk while another Sluice copy writes to it (DeviceTurnPolicy).
     CopyOptions jobOptions(bool move) const;
 
     bool operator==(const WindowSettings &other) const;

@@ -103,6 +103,8 @@ QString Format::phase(CopyPhase phase)
         return tr("Listing what to copy");
     case CopyPhase::Checking:
         return tr("Checking before copying");
+    case CopyPhase::WaitingForDevice:
+        return tr("Waiting for the disk");
     case CopyPhase::Copying:
         return tr("Copying");
     case CopyPhase::Verifying:

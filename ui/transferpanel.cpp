@@ -205,6 +205,8 @@ void TransferPanel::setProgress(const CopyProgress &progress)
     else if (progress.phase == CopyPhase::Flushing)
         m_phase->setText(
             tr("Flushing to disk: %1 still to write").arg(Format::size(progress.bytesToFlush)));
+    else if (progress.phase == CopyPhase::WaitingForDevice)
+        m_phase->setText(tr("Waiting for %1").arg(progress.waitingForDevice));
     else
         m_phase->setText(Format::phase(progress.phase));
     m_engine->setText(tr("Engine: %1").arg(Format::engine(progress.currentEngine)));
@@ -264,6 +266,14 @@ QString TransferPanel::pipelineHint(const CopyProgress &progress)
         return tr("Listing the files and folders to copy.");
     case CopyPhase::Checking:
         return tr("Checking free space, names and limits before the first byte is written.");
+    case CopyPhase::WaitingForDevice:
+        return progress.deviceHolder.isEmpty()
+                   ? tr("Another copy is writing to %1; this one starts when it has finished, "
+                        "so that the two do not slow each other down.")
+                         .arg(progress.waitingForDevice)
+                   : tr("%1 is writing to %2; this copy starts when it has finished, so that "
+                        "the two do not slow each other down.")
+                         .arg(progress.deviceHolder, progress.waitingForDevice);
     case CopyPhase::Verifying:
         return tr("Reading the copy back from the disk to compare checksums.");
     case CopyPhase::Flushing:

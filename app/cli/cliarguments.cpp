@@ -127,6 +127,13 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                        onError, progress,     engine,    durability,  limit,
                        verify,  checksumFile, move,      archive,     dereference,
                        workers, dryRun,       quiet,     flushWindow, flushLag});
+    const QCommandLineOption queue(
+        QStringLiteral("queue"),
+        QStringLiteral("Wait for other Sluice copies to the same disk to finish first (one copy "
+                       "per disk at a time, shared with the window). Without it a copy starts at "
+                       "once, and copies that wait take turns after it. Copies under 64 MiB "
+                       "never wait."));
+    parser.addOption(queue);
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -261,6 +268,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         options.preserve = PreserveOptions::archive();
     options.followSymlinks = parser.isSet(dereference);
     options.dryRun = parser.isSet(dryRun);
+    options.deviceTurn =
+        parser.isSet(queue) ? DeviceTurnPolicy::Wait : DeviceTurnPolicy::TakeIfFree;
     args.quiet = parser.isSet(quiet);
     if (args.quiet && !parser.isSet(progress))
         args.progress = ProgressStyle::None;

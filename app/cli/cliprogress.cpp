@@ -51,8 +51,25 @@ QString ProgressPrinter::statusLine(const CopyProgress &p)
     return line;
 }
 
+void ProgressPrinter::noteDeviceWait(const CopyProgress &progress)
+{
+    if (progress.phase != CopyPhase::WaitingForDevice || m_quiet)
+        return;
+    const QString holder =
+        progress.deviceHolder.isEmpty() ? QStringLiteral("another copy") : progress.deviceHolder;
+    const QString note = QStringLiteral("sluice-cli: waiting for %1 to finish on %2")
+                             .arg(holder, progress.waitingForDevice);
+    if (note == m_deviceWaitNote)
+        return;
+    m_deviceWaitNote = note;
+    interrupt();
+    std::fprintf(stderr, "%s\n", note.toLocal8Bit().constData());
+    std::fflush(stderr);
+}
+
 void ProgressPrinter::show(const CopyProgress &progress)
 {
+    noteDeviceWait(progress);
     if (m_style == ProgressStyle::Json) {
         if (m_outputClosed)
             return;

@@ -35,12 +35,17 @@ public:
     static QByteArray resultJson(const CopyResult &result);
 
 private:
+    /// In WaitingForDevice, once per holder: "sluice-cli: waiting for HOLDER to finish on
+    /// DEVICE" on stderr (not with --quiet).
+    void noteDeviceWait(const CopyProgress &progress);
+
     ProgressStyle m_style;
     bool m_quiet;
     bool m_dryRun;
     bool m_outputClosed = false;
     bool m_lineOpen = false;
     int m_lastWidth = 0;
+    QString m_deviceWaitNote;
 };
 
 /// "1.5 GiB", in the C locale so that output is stable for scripts.

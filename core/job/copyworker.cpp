@@ -1,8 +1,10 @@
 #include "copyworker.h"
 
 #include "decisions.h"
+#include "deviceturn.h"
 #include "jobcontext.h"
 #include "logging.h"
+#include "nativepath.h"
 #include "plan.h"
 #include "planner.h"
 #include "preflight.h"
@@ -10,6 +12,7 @@
 #include "treecopier.h"
 #include "verifier.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -78,7 +81,9 @@ void CopyWorker::run()
     CopyResult result;
     Plan plan;
     bool copied = false;
-    if (buildPlan(plan, result) && runChecks(plan, result) && !job.options.dryRun) {
+    std::optional<DeviceTurn> turn; // held until the data is flushed
+    if (buildPlan(plan, result) && runChecks(plan, result) && !job.options.dryRun
+        && takeDeviceTurn(plan, turn)) {
         job.counters.setPhase(CopyPhase::Copying);
         TreeCopier copier(job, plan);
         copier.run();
@@ -149,6 +154,46 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     for (const CopyIssue &issue : report.warnings)
         job.issues.add(issue);
     return true;
+}
+
+bool CopyWorker::takeDeviceTurn(const Plan &plan, std::optional<DeviceTurn> &turn)
+{
+    JobContext &job = *m_job;
+    const CopyOptions &options = job.options;
+    if (options.deviceTurn == DeviceTurnPolicy::Ignore || plan.totalBytes < options.smallJobBytes)
+        return true;
+    const DestinationDevice device = destinationDevice(m_request.destination);
+    if (!device.isValid())
+        return true;
+    const QByteArray holder = QStringLiteral("%1 (pid %2) copying to %3")
+                                  .arg(QCoreApplication::applicationName())
+                                  .arg(QCoreApplication::applicationPid())
+                                  .arg(NativePath::toDisplay(m_request.destination))
+                                  .toUtf8();
+    turn.emplace(device, holder);
+    // Waiting polls: a flock(2) that blocks could not be interrupted by cancel, and a few
+    // wake-ups a second while waiting cost nothing.
+    constexpr std::chrono::milliseconds PollInterval{200};
+    while (true) {
+        switch (turn->tryTake()) {
+        case DeviceTurn::Outcome::Taken:
+            job.counters.setDeviceWait({}, {});
+            qCDebug(lcJob) << "holding the turn on" << device.name;
+            return true;
+        case DeviceTurn::Outcome::Unavailable:
+            // Taking turns is a courtesy between jobs; it never stops a copy.
+            qCWarning(lcJob) << "cannot take turns on" << device.name << ":" << turn->problem();
+            return true;
+        case DeviceTurn::Outcome::Busy:
+            if (options.deviceTurn != DeviceTurnPolicy::Wait)
+                return true;
+            job.counters.setDeviceWait(device.name, turn->holder());
+            job.counters.setPhase(CopyPhase::WaitingForDevice);
+            if (!job.control.sleepFor(PollInterval))
+                return false;
+            break;
+        }
+    }
 }
 
 void CopyWorker::flush(const TreeCopier &copier)

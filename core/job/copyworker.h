@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -40,6 +41,9 @@ Q_SIGNALS:
 private:
     bool buildPlan(Plan &plan, CopyResult &result);
     bool runChecks(Plan &plan, CopyResult &result);
+    /// Per CopyOptions::deviceTurn: takes (or waits for) the turn on the destination's
+    /// device into @p turn. False when the job was cancelled while waiting.
+    bool takeDeviceTurn(const Plan &plan, std::optional<class DeviceTurn> &turn);
     void flush(const class TreeCopier &copier);
     void finish(CopyResult &result, qint64 elapsedMs);
 

@@ -30,4 +30,17 @@ QByteArray ProgressCounters::currentItem() const
     return m_currentItem;
 }
 
+void ProgressCounters::setDeviceWait(const QString &device, const QString &holder)
+{
+    std::lock_guard lock(m_currentMutex);
+    m_waitingForDevice = device;
+    m_deviceHolder = holder;
+}
+
+std::pair<QString, QString> ProgressCounters::deviceWait() const
+{
+    std::lock_guard lock(m_currentMutex);
+    return {m_waitingForDevice, m_deviceHolder};
+}
+
 } // namespace Sluice

@@ -47,9 +47,15 @@ struct ProgressCounters
     void clearCurrentItem();
     QByteArray currentItem() const;
 
+    /// In WaitingForDevice: the disk waited for and its holder (empty strings otherwise).
+    void setDeviceWait(const QString &device, const QString &holder);
+    std::pair<QString, QString> deviceWait() const;
+
 private:
     mutable std::mutex m_currentMutex;
     QByteArray m_currentItem;
+    QString m_waitingForDevice;
+    QString m_deviceHolder;
 };
 
 } // namespace Sluice

@@ -7,6 +7,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <tuple>
 
 namespace Sluice {
 
@@ -67,6 +68,7 @@ CopyProgress ProgressSampler::sample()
                   + p.itemsFailed; // finished in any way
     p.itemsTotal = std::max(p.itemsDone, counters.itemsTotal.load(std::memory_order_relaxed));
     p.currentItem = counters.currentItem();
+    std::tie(p.waitingForDevice, p.deviceHolder) = counters.deviceWait();
     p.currentItemSize = counters.currentItemSize.load(std::memory_order_relaxed);
     p.currentItemBytesDone =
         std::min(p.currentItemSize, counters.currentItemDone.load(std::memory_order_relaxed));
