@@ -26,6 +26,11 @@ struct CopyResult
     qint64 itemsCopied = 0;  ///< copied, or created for folders, links and special files
     qint64 itemsSkipped = 0; ///< by collision policy or by the person
     qint64 itemsFailed = 0;  ///< not copied because of an error
+    /// Copied, but the source changed while it was read and again while it was read once
+    /// more: the copy (at its final name) holds the second read and may match no version of
+    /// the file. Each is an error in `issues`, so the job is Failed (GNU tar's "file changed
+    /// as we read it"); not counted in itemsCopied.
+    qint64 itemsChanged = 0;
     qint64 bytesTotal = 0;
     qint64 bytesCopied = 0;  ///< logical bytes of the items that were copied
     qint64 bytesWritten = 0; ///< data really written (holes and reflinks excluded)

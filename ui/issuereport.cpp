@@ -11,7 +11,8 @@ namespace Sluice::Ui {
 
 QString IssueReport::headline(const CopyResult &result, bool move)
 {
-    const qint64 done = result.itemsCopied + result.itemsSkipped + result.itemsFailed;
+    const qint64 done =
+        result.itemsCopied + result.itemsSkipped + result.itemsFailed + result.itemsChanged;
     switch (result.status) {
     case CopyStatus::Succeeded:
     case CopyStatus::CompletedWithWarnings: {

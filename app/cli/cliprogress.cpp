@@ -121,6 +121,7 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
         {QStringLiteral("itemsCopied"), result.itemsCopied},
         {QStringLiteral("itemsSkipped"), result.itemsSkipped},
         {QStringLiteral("itemsFailed"), result.itemsFailed},
+        {QStringLiteral("itemsChanged"), result.itemsChanged},
         {QStringLiteral("bytesTotal"), result.bytesTotal},
         {QStringLiteral("bytesCopied"), result.bytesCopied},
         {QStringLiteral("bytesWritten"), result.bytesWritten},
@@ -156,6 +157,10 @@ void ProgressPrinter::finish(const CopyResult &result)
                      static_cast<long long>(result.bytesTotal));
         return;
     }
+    if (result.itemsChanged > 0)
+        std::fprintf(stderr, "%lld %s changed while copied (kept as read, listed above)\n",
+                     static_cast<long long>(result.itemsChanged),
+                     result.itemsChanged == 1 ? "file" : "files");
     const qint64 rate =
         result.elapsedMs > 0 ? result.bytesCopied * 1000 / result.elapsedMs : result.bytesCopied;
     std::fprintf(stderr,

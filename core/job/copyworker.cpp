@@ -225,6 +225,7 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.itemsCopied = counters.itemsCopied.load();
     result.itemsSkipped = counters.itemsSkipped.load();
     result.itemsFailed = counters.itemsFailed.load();
+    result.itemsChanged = counters.itemsChanged.load();
     result.bytesTotal = last.bytesTotal;
     result.bytesCopied = counters.bytesCopied.load();
     result.bytesWritten = counters.bytesWritten.load();

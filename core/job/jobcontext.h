@@ -3,6 +3,7 @@
 #include "chunkpool.h"
 #include "copyoptions.h"
 #include "engine.h"
+#include "fsprobe.h"
 #include "iohooks.h"
 #include "issuelog.h"
 #include "jobcontrol.h"
@@ -61,6 +62,9 @@ struct JobContext
     mode_t umask = 022;
     /// Verified digests and destination paths, for --checksum-file (any copying thread).
     ChecksumManifest manifest;
+    /// What each destination file system keeps, probed once (the preflight, or the first
+    /// item written to a file system it did not see). Any thread.
+    FileSystemProbes fileSystems;
 
     void abort()
     {

@@ -217,14 +217,7 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
         }
     }
     grouped.appendTo(found.warnings);
-    if (limits.timestampGranularityNs >= 1'000'000'000 && preserveTimestamps)
-        found.warnings.append(CopyIssue::withDetail(
-            FileOperation::Preflight, plan.roots[destination.root].destinationParent,
-            QCoreApplication::translate("Sluice::Preflight",
-                                        "%1 stores modification times to the nearest %2 s only")
-                .arg(limits.typeName)
-                .arg(limits.timestampGranularityNs / 1'000'000'000),
-            IssueSeverity::Warning));
+    Q_UNUSED(preserveTimestamps) // times are checkFileSystemAbilities()'s, once per file system
     return found;
 }
 

@@ -130,7 +130,7 @@ QList<gid_t> effectiveGroups()
 
 } // namespace
 
-std::vector<Destination> openDestinations(const Plan &plan)
+std::vector<Destination> openDestinations(const Plan &plan, FileSystemProbes *probes)
 {
     std::vector<Destination> destinations;
     const auto ranges = plan.rootRanges();
@@ -151,6 +151,11 @@ std::vector<Destination> openDestinations(const Plan &plan)
             && S_ISDIR(entry.st_mode);
         if (destination.folder)
             destination.limits = detectFileSystemLimits(destination.folder.get());
+        if (destination.folder && probes) {
+            destination.probe = probes->probe(destination.folder.get(), destination.device);
+            if (destination.probe.probed) // learned, not guessed from the type
+                destination.limits.timestampGranularityNs = destination.probe.timeGranularityNs;
+        }
         destinations.push_back(std::move(destination));
     }
     return destinations;
@@ -382,7 +387,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
     const CopyOptions &options = job.options;
     applier.apply(checkPartFileNames(plan));
     applier.apply(checkChecksumFile(plan, options.checksumFile));
-    std::vector<Destination> destinations = openDestinations(plan);
+    std::vector<Destination> destinations = openDestinations(plan, &job.fileSystems);
     std::vector<Destination> usable;
     for (Destination &destination : destinations) {
         if (!applier.apply(checkDestinationFolder(plan, destination)))
@@ -396,6 +401,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
             applier.apply(checkStalePartFiles(plan, destination));
         usable.push_back(std::move(destination));
     }
+    applier.apply(checkFileSystemAbilities(plan, usable, options));
     applier.apply(checkFreeSpace(plan, usable, options.onCollision));
     if (options.dryRun)
         applier.apply(checkUnreadableSources(plan));

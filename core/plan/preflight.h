@@ -3,6 +3,7 @@
 #include "copyissue.h"
 #include "copyoptions.h"
 #include "filesystemlimits.h"
+#include "fsprobe.h"
 #include "plan.h"
 #include "posixio.h"
 
@@ -114,10 +115,14 @@ struct Destination
     /// symlinks): the copy merges into it.
     bool mergesIntoFolder = false;
     FileSystemLimits limits;
+    /// What its file system kept on a probe file (FileSystemProbes), when probes were given
+    /// to openDestinations(); its time granularity replaces the limits' guess.
+    FileSystemProbe probe;
 };
 
-/// Opens every root's destination folder and detects its limits; one entry per root.
-std::vector<Destination> openDestinations(const Plan &plan);
+/// Opens every root's destination folder and detects its limits; one entry per root. With
+/// @p probes, each destination file system is also probed (once per job: probeFileSystem()).
+std::vector<Destination> openDestinations(const Plan &plan, FileSystemProbes *probes = nullptr);
 
 /// Regular files the effective user and groups cannot open for reading (access(2) with
 /// AT_EACCESS, so ACLs count), found from the plan's lstat(2) modes and confirmed with
@@ -134,10 +139,19 @@ Findings checkChecksumFile(const Plan &plan, const QByteArray &checksumFile);
 Findings checkDestinationFolder(const Plan &plan, const Destination &destination);
 /// The root's source is on a pseudo file system (a warning).
 Findings checkPseudoFileSystemSource(const Plan &plan, const Destination &destination);
-/// Sizes, names, letter case, symlinks, special files and time granularity against the
-/// destination's FileSystemLimits; @p preserveTimestamps as PreserveOptions::timestamps.
+/// Sizes, names, letter case, symlinks and special files against the destination's
+/// FileSystemLimits; @p preserveTimestamps as PreserveOptions::timestamps (times are
+/// checkFileSystemAbilities()'s).
 Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
                                CollisionPolicy policy, bool preserveTimestamps);
+/// What each destination file system (once per st_dev, however many roots go there) did not
+/// keep on its probe file, as one warning naming its type: times to a coarse step or not at
+/// all, times reset by a rename, no RENAME_NOREPLACE, no permission bits, no copy_file_range,
+/// and where a flush cannot mean "on the server's disk" (network FUSE, sshfs without
+/// fsync@openssh.com). Only what matters under @p options (times when they are preserved,
+/// durability unless None).
+Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destination> &destinations,
+                                  const CopyOptions &options);
 /// A folder of the root is the destination folder or one of its ancestors (fatal).
 Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
 /// An item's destination entry is the item itself (refused).

@@ -28,6 +28,8 @@ struct ProgressCounters
     std::atomic<qint64> itemsCopied{0};
     std::atomic<qint64> itemsSkipped{0};
     std::atomic<qint64> itemsFailed{0};
+    /// Copied, but the source changed while it was read, twice (ItemOutcome).
+    std::atomic<qint64> itemsChanged{0};
     std::atomic<qint64> currentItemSize{0};
     std::atomic<qint64> currentItemDone{0};
     std::atomic<int> currentEngine{int(Engine::Auto)};

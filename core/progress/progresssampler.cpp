@@ -65,7 +65,8 @@ CopyProgress ProgressSampler::sample()
     p.itemsSkipped = counters.itemsSkipped.load(std::memory_order_relaxed);
     p.itemsFailed = counters.itemsFailed.load(std::memory_order_relaxed);
     p.itemsDone = counters.itemsCopied.load(std::memory_order_relaxed) + p.itemsSkipped
-                  + p.itemsFailed; // finished in any way
+                  + p.itemsFailed
+                  + counters.itemsChanged.load(std::memory_order_relaxed); // finished in any way
     p.itemsTotal = std::max(p.itemsDone, counters.itemsTotal.load(std::memory_order_relaxed));
     p.currentItem = counters.currentItem();
     std::tie(p.waitingForDevice, p.deviceHolder) = counters.deviceWait();

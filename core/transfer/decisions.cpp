@@ -26,11 +26,18 @@ FileFacts factsOf(const struct stat &st)
     return facts;
 }
 
-bool isNewer(const struct stat &source, const struct stat &destination)
+// "Overwrite if newer" at the coarser time step of the two file systems: a copy on FAT holds
+// the source's time cut to 2 s, which must not look older than the source. The destination's
+// step is probed (FileSystemProbes); the source is never written, so its own step is known
+// only when it is a destination of this job too, and otherwise taken as exact: the copy's
+// time is the source's cut to the destination's step, so that step is what decides.
+bool isNewer(JobContext &job, int directoryFd, const struct stat &source,
+             const struct stat &destination)
 {
-    if (source.st_mtim.tv_sec != destination.st_mtim.tv_sec)
-        return source.st_mtim.tv_sec > destination.st_mtim.tv_sec;
-    return source.st_mtim.tv_nsec > destination.st_mtim.tv_nsec;
+    const qint64 step =
+        qMax(job.fileSystems.probe(directoryFd, destination.st_dev).timeGranularityNs,
+             job.fileSystems.granularityOf(source.st_dev, 1));
+    return compareTimes(source.st_mtim, destination.st_mtim, step) > 0;
 }
 
 QByteArray withName(const QByteArray &destinationPath, const QByteArray &name)
@@ -120,11 +127,11 @@ QuestionAnswer collisionDecision(JobContext &job, int directoryFd, const QByteAr
 }
 
 // Overwrite, if the decision allows it: never a folder by a file or a file by a folder.
-Placement overwritePlacement(Placement placement, Decision decision, const PlanItem &item,
-                             const struct stat &source, const struct stat &existing,
-                             const QByteArray &target)
+Placement overwritePlacement(JobContext &job, int directoryFd, Placement placement,
+                             Decision decision, const PlanItem &item, const struct stat &source,
+                             const struct stat &existing, const QByteArray &target)
 {
-    if (decision == Decision::OverwriteIfNewer && !isNewer(source, existing)) {
+    if (decision == Decision::OverwriteIfNewer && !isNewer(job, directoryFd, source, existing)) {
         placement.action = Placement::Action::Skip;
         return placement;
     }
@@ -201,7 +208,8 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         switch (answer.decision) {
         case Decision::Overwrite:
         case Decision::OverwriteIfNewer:
-            return overwritePlacement(placement, answer.decision, item, source, existing, target);
+            return overwritePlacement(job, directoryFd, placement, answer.decision, item, source,
+                                      existing, target);
         case Decision::Skip:
             placement.action = Placement::Action::Skip;
             return placement;

@@ -92,14 +92,19 @@ private:
     void retrying() override { m_progress.restart(); }
     void ended(ItemOutcome outcome) override
     {
-        if (outcome != ItemOutcome::Copied)
+        if (outcome != ItemOutcome::Copied && outcome != ItemOutcome::ChangedWhileCopying)
             m_progress.withdraw();
+    }
+    const timespec *timesSet() const override
+    {
+        return m_job.options.preserve.timestamps ? m_times : nullptr;
     }
 
     Attempt fill(int partFd, const QByteArray &destination);
     DataTransfer transferInto(int partFd, const QByteArray &destination);
     DataOutcome moveData(DataTransfer &transfer);
-    void reportSourceChange(qint64 finalSize);
+    std::optional<Attempt> sourceChange(qint64 finalSize, const QByteArray &destination);
+    void reportDeleted(qint64 finalSize);
     std::optional<CopyIssue> flush(int partFd, const QByteArray &destination, qint64 finalSize);
     std::optional<CopyIssue> verify(int partFd, const QByteArray &destination);
 
@@ -114,6 +119,10 @@ private:
     std::optional<ChecksumHasher> m_hasher;
     qint64 m_finalSize = 0;
     QByteArray m_digest;
+    /// Reads of the source that found it changed (a second one keeps what was read).
+    int m_changedReads = 0;
+    /// atime and mtime given to the copy: the source's when it was opened for this read.
+    timespec m_times[2] = {};
 };
 
 std::optional<Attempt> FileLife::openSource()
@@ -241,45 +250,79 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
         break;
     }
     m_finalSize = data.offset;
-    reportSourceChange(m_finalSize);
+    const std::optional<Attempt> changed = sourceChange(m_finalSize, destination);
+    if (changed && changed->readAgain)
+        return *changed;
     if (auto issue = flush(partFd, destination, m_finalSize))
         return Attempt::failed(*issue);
     if (auto issue = verify(partFd, destination))
         return Attempt::failed(*issue);
-    if (const int error = applyMetadata(partFd, m_sourceFd.get(), m_item, m_job.options.preserve,
+    // The times of the version that was read (the plan's, unless it changed since the scan).
+    PlanItem current = m_item;
+    current.atime = m_source.st_atim;
+    current.mtime = m_source.st_mtim;
+    m_times[0] = current.atime;
+    m_times[1] = current.mtime;
+    if (const int error = applyMetadata(partFd, m_sourceFd.get(), current, m_job.options.preserve,
                                         m_job.umask, destination, m_job.issues, m_createdMode))
         return Attempt::failed(
             CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
-    return Attempt::ended(ItemOutcome::Copied);
+    return changed ? *changed : Attempt::ended(ItemOutcome::Copied);
 }
 
-// A source that changed while it was read: the copy holds what was read, up to the real end
-// of the file (never padded); the change is reported.
-void FileLife::reportSourceChange(qint64 finalSize)
+void FileLife::reportDeleted(qint64 finalSize)
+{
+    m_job.issues.add(CopyIssue::withDetail(
+        FileOperation::Read, m_sourcePath,
+        QCoreApplication::translate("Sluice::ItemCopier",
+                                    "the file was deleted while it was copied; the copy holds "
+                                    "the %1 bytes read")
+            .arg(finalSize),
+        IssueSeverity::Warning));
+}
+
+// Whether the source changed between the fstat(2) before its first read and the one after
+// its last (size, mtime or ctime, or a read that ended elsewhere than st_size), as GNU tar
+// checks. The first time: read it again from the start (a warning says so). The second time:
+// keep what was read, an error naming it, the item counted as changed while copying. A file
+// deleted meanwhile is complete as read (a warning); pseudo-files have no meaningful size.
+std::optional<Attempt> FileLife::sourceChange(qint64 finalSize, const QByteArray &destination)
 {
     struct stat after = {};
     if (::fstat(m_sourceFd.get(), &after) != 0)
-        return;
+        return std::nullopt;
     if (after.st_nlink == 0 && m_source.st_nlink > 0) {
+        reportDeleted(finalSize);
+        return std::nullopt;
+    }
+    const bool changed = !sameTime(after.st_mtim, m_source.st_mtim)
+                         || !sameTime(after.st_ctim, m_source.st_ctim)
+                         || after.st_size != m_source.st_size || finalSize != m_source.st_size;
+    if (!changed || isPseudoFileSystem(m_sourceFd.get()))
+        return std::nullopt;
+    qCDebug(lcEngine) << "source changed while read:" << m_sourcePath << "read" << finalSize << "of"
+                      << m_source.st_size << "; read" << m_changedReads + 1;
+    if (++m_changedReads == 1) {
         m_job.issues.add(CopyIssue::withDetail(
             FileOperation::Read, m_sourcePath,
             QCoreApplication::translate("Sluice::ItemCopier",
-                                        "the file was deleted while it was copied; the copy holds "
-                                        "the %1 bytes read")
-                .arg(finalSize),
-            IssueSeverity::Warning));
-    } else if ((!sameTime(after.st_mtim, m_source.st_mtim) || after.st_size != m_source.st_size
-                || finalSize != m_source.st_size)
-               && !isPseudoFileSystem(m_sourceFd.get())) {
-        m_job.issues.add(CopyIssue::withDetail(
-            FileOperation::Read, m_sourcePath,
-            QCoreApplication::translate("Sluice::ItemCopier",
-                                        "the file changed while it was copied (%1 bytes when "
-                                        "opened, %2 bytes copied)")
+                                        "the file changed while it was read (%1 bytes when "
+                                        "opened, %2 bytes read); it was copied again from the "
+                                        "start")
                 .arg(m_source.st_size)
                 .arg(finalSize),
             IssueSeverity::Warning));
+        return Attempt::readSourceAgain();
     }
+    m_job.issues.add(CopyIssue::withDetail(
+        FileOperation::Read, m_sourcePath,
+        QCoreApplication::translate("Sluice::ItemCopier",
+                                    "the file changed as it was read, twice: “%1” holds the "
+                                    "%2 bytes of the second read, which may match no version "
+                                    "of the file")
+            .arg(NativePath::toDisplay(destination))
+            .arg(finalSize)));
+    return Attempt::ended(ItemOutcome::ChangedWhileCopying);
 }
 
 std::optional<CopyIssue> FileLife::flush(int partFd, const QByteArray &destination,

@@ -2,8 +2,12 @@
 
 #include "directoryhandle.h"
 #include "errorpolicy.h"
+#include "fsprobe.h"
 #include "jobcontext.h"
+#include "metadata.h"
 #include "nativepath.h"
+
+#include <QCoreApplication>
 
 namespace Sluice {
 
@@ -60,7 +64,18 @@ Attempt ItemLife::attempt()
     // folder this copy created has none, and its items need not take the folder's lock).
     if (!m_task.destinationDirectory->createdByCopy)
         removeStaleParts(*m_task.destinationDirectory, m_task.destinationName, m_job.issues);
-    return write(placement);
+    Attempt written = write(placement);
+    if (!written.readAgain)
+        return written;
+    // The source changed while it was read: once more from the start (the kind decides
+    // what a second change means; it never asks for a third read).
+    retrying();
+    if (auto end = openSource())
+        return *end;
+    written = write(placement);
+    if (written.readAgain)
+        return Attempt::ended(ItemOutcome::Failed); // a kind asking twice: never loop
+    return written;
 }
 
 Placement ItemLife::decide(const QByteArray &name, bool mayExist) const
@@ -98,13 +113,15 @@ Attempt PartFileLife::write(const Placement &placement)
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
     Attempt created = createPart(placement, part, identity);
-    if (created.failure || created.fallBack || created.outcome != ItemOutcome::Copied)
+    if (created.failure || created.fallBack || created.readAgain
+        || (created.outcome != ItemOutcome::Copied
+            && created.outcome != ItemOutcome::ChangedWhileCopying))
         return created;
-    return publish(placement, part, identity);
+    return publish(placement, part, identity, created.outcome);
 }
 
 Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
-                              const std::optional<CreatedPart> &identity)
+                              const std::optional<CreatedPart> &identity, ItemOutcome outcome)
 {
     for (int tries = 0;; ++tries) {
         const int error = renameIntoPlace(destinationFd(), part.name(), placement.name,
@@ -122,9 +139,38 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
             return *end;
     }
     part.commit();
+    keepTimesAfterRename(placement.name);
     published(placement.name);
-    queueSourceRemoval(m_job, m_plan, m_task);
-    return Attempt::ended(ItemOutcome::Copied);
+    // A move keeps a source whose copy may match neither of its versions.
+    if (outcome == ItemOutcome::Copied)
+        queueSourceRemoval(m_job, m_plan, m_task);
+    return Attempt::ended(outcome);
+}
+
+// Some file systems set the time on rename (fusefat: the time of the rename): read the final
+// name's times back, set them again where they changed, and say so when they still do not
+// hold. Only where the destination's probe saw it happen, or could not look.
+void PartFileLife::keepTimesAfterRename(const QByteArray &finalName)
+{
+    const timespec *times = timesSet();
+    if (!times)
+        return;
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    const FileSystemProbe probe = m_job.fileSystems.probe(folder.fd.get(), folder.device);
+    if (probe.renameKeepsTimes || probe.timeGranularityNs < 0)
+        return; // kept; or not kept at all, which the preflight says once
+    const QByteArray path = destinationPath(finalName);
+    const int error = restoreTimes(folder.fd.get(), finalName, times, probe.timeGranularityNs);
+    if (error == 0)
+        return;
+    CopyIssue issue = CopyIssue::fromErrno(FileOperation::SetTimes, path, error > 0 ? error : 0,
+                                           IssueSeverity::Warning);
+    issue.detail = QCoreApplication::translate(
+                       "Sluice::ItemLife",
+                       "%1 changed the modification time when the file was renamed into place, "
+                       "and did not keep it when it was set again")
+                       .arg(probe.typeName);
+    m_job.issues.addGrouped(issue);
 }
 
 } // namespace Sluice

@@ -20,6 +20,9 @@ struct Attempt
     ItemOutcome outcome = ItemOutcome::Copied;
     std::optional<CopyIssue> failure; ///< set: goes through the error policy
     bool fallBack = false;            ///< the caller copies the item another way
+    /// The source changed while it was read: the try is over (its part file removed) and the
+    /// life opens the source again and writes it once more from the start, same placement.
+    bool readAgain = false;
 
     static Attempt ended(ItemOutcome outcome) { return {outcome, std::nullopt, false}; }
     static Attempt failed(CopyIssue issue)
@@ -27,11 +30,14 @@ struct Attempt
         return {ItemOutcome::Failed, std::move(issue), false};
     }
     static Attempt fallBackToCopy() { return {ItemOutcome::Failed, std::nullopt, true}; }
+    static Attempt readSourceAgain() { return {ItemOutcome::Failed, std::nullopt, false, true}; }
 };
 
 /// One item's life, written once for every kind of item (DESIGN.md, "One item's life"):
 /// open the source → decide the collision (resolvePlacement()) → write → publish, and on a
-/// failure ask / retry / skip / abort (resolveError() through retryUnderPolicy()). A kind
+/// failure ask / retry / skip / abort (resolveError() through retryUnderPolicy()). A write
+/// that finds its source changed while it was read (Attempt::readAgain) is done once more:
+/// the source opened again, written from the start under the same placement. A kind
 /// derives from it and supplies only what differs: how its source is opened and how it is
 /// written. Lives on the stack of the copying thread (worker or small-file thread); the
 /// JobContext parts it uses are thread-safe.
@@ -98,13 +104,17 @@ protected:
                                std::optional<CreatedPart> &identity) = 0;
     /// The part now has final name @p finalName in the destination folder.
     virtual void published(const QByteArray &finalName) { Q_UNUSED(finalName) }
+    /// The times the content was given (atime, mtime), to check on the final name after the
+    /// rename; null when none were set.
+    virtual const timespec *timesSet() const { return nullptr; }
     /// The operation a failed rename is reported as.
     virtual FileOperation publishOperation() const { return FileOperation::Rename; }
 
 private:
     Attempt write(const Placement &placement) final;
     Attempt publish(Placement placement, PartFileGuard &part,
-                    const std::optional<CreatedPart> &identity);
+                    const std::optional<CreatedPart> &identity, ItemOutcome outcome);
+    void keepTimesAfterRename(const QByteArray &finalName);
 };
 
 } // namespace Sluice

@@ -11,8 +11,10 @@ namespace Sluice {
 
 struct JobContext;
 
-/// How one item ended.
-enum class ItemOutcome : quint8 { Copied, Skipped, Failed, Cancelled };
+/// How one item ended. ChangedWhileCopying: the source changed while it was read, again
+/// after it was copied once more from the start; the copy holds what the second read saw
+/// (published, counted apart, an error in the summary: GNU tar's "file changed as we read it").
+enum class ItemOutcome : quint8 { Copied, Skipped, Failed, Cancelled, ChangedWhileCopying };
 
 /// One item to copy: where it comes from and where it goes. Cheap to copy (the folders are
 /// shared handles), so small-file tasks carry it to their threads by value.

@@ -1,6 +1,7 @@
 #include "metadata.h"
 
 #include "copyissue.h"
+#include "fsprobe.h"
 #include "issuelog.h"
 #include "posixio.h"
 
@@ -55,7 +56,33 @@ gid_t effectiveGroup()
     return group;
 }
 
+bool timeHolds(int directoryFd, const QByteArray &name, const timespec &wanted,
+               qint64 granularityNs, int &error)
+{
+    struct stat st = {};
+    if (::fstatat(directoryFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        error = errno;
+        return false;
+    }
+    return compareTimes(st.st_mtim, wanted, granularityNs) == 0;
+}
+
 } // namespace
+
+int restoreTimes(int directoryFd, const QByteArray &name, const timespec times[2],
+                 qint64 granularityNs)
+{
+    int error = 0;
+    if (timeHolds(directoryFd, name, times[1], granularityNs, error))
+        return 0;
+    if (error != 0)
+        return error;
+    if (::utimensat(directoryFd, name.constData(), times, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno;
+    if (timeHolds(directoryFd, name, times[1], granularityNs, error))
+        return 0;
+    return error != 0 ? error : -1;
+}
 
 int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
                            const QByteArray &destinationPath, IssueLog &issues)

@@ -40,6 +40,14 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
                     const PreserveOptions &preserve, mode_t umask,
                     const QByteArray &destinationPath, IssueLog &issues);
 
+/// The modification time of @p name in @p directoryFd read back (fstatat(2), no symlinks
+/// followed) and compared with @p times[1] at @p granularityNs (compareTimes()); where it
+/// differs, @p times are set again with utimensat(2) and read back once more. Returns 0 when
+/// the time holds, -1 when it still differs, or the errno of a failed call. For file systems
+/// that set the time on rename (fusefat). Any thread.
+int restoreTimes(int directoryFd, const QByteArray &name, const timespec times[2],
+                 qint64 granularityNs);
+
 /// Copies extended attributes from @p sourceFd to @p destinationFd: user.* always,
 /// trusted.* and security.* when permitted, system.posix_acl_* only with @p acls, which also
 /// removes an access or default ACL the destination inherited and the source does not have.

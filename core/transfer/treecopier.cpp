@@ -65,6 +65,9 @@ void TreeCopier::account(ItemOutcome outcome, qint64 items)
     case ItemOutcome::Failed:
         counters.itemsFailed.fetch_add(items, std::memory_order_relaxed);
         break;
+    case ItemOutcome::ChangedWhileCopying:
+        counters.itemsChanged.fetch_add(items, std::memory_order_relaxed);
+        break;
     case ItemOutcome::Cancelled:
         break; // the job is ending; what did not finish is not counted as done
     }

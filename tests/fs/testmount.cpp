@@ -2,9 +2,11 @@
 
 #include "testtree.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QThread>
 
 #include <cerrno>
 #include <csignal>
@@ -55,6 +57,21 @@ void removeAbandonedMounts()
         ::umount2(mountPoint.constData(), MNT_DETACH);
         TestTree::removeTree(mountPoint.left(mountPoint.lastIndexOf('/')));
     }
+}
+
+// Whether a process other than this one has @p image on its command line (a FUSE daemon).
+bool imageInUse(const QByteArray &image)
+{
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &pid : pids) {
+        bool numeric = false;
+        if (pid.toInt(&numeric) == ::getpid() || !numeric)
+            continue;
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().split('\0').contains(image))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -168,7 +185,6 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
 {
     if (::mkdir(m_mountPoint.constData(), 0755) != 0)
         return QString::fromLocal8Bit(std::strerror(errno));
-    const QString mountPoint = QFile::decodeName(m_mountPoint);
     const QString image = m_base->filePath(QStringLiteral("image"));
     if (m_kind == FsKind::Tmpfs) {
         QByteArray options = "size=" + QByteArray::number(sizeBytes) + ",mode=0755";
@@ -221,7 +237,14 @@ QString TestMount::mount(qint64 sizeBytes, const QByteArray &mountOptions)
     }
     if (!error.isEmpty())
         return error;
+    return attach(mountOptions);
+}
 
+QString TestMount::attach(const QByteArray &mountOptions)
+{
+    const QString mountPoint = QFile::decodeName(m_mountPoint);
+    const QString image = m_base->filePath(QStringLiteral("image"));
+    QString error;
     switch (m_kind) {
     case FsKind::Vfat:
         // fusefat takes the image itself and daemonizes; "rw+" is its read-write mode.
@@ -296,6 +319,24 @@ bool TestMount::leaveFree(qint64 bytes, const QByteArray &name)
     ::sync();
     const qint64 left = freeBytes();
     return ok && left <= bytes && left >= bytes - MiB;
+}
+
+QString TestMount::remount()
+{
+    if (m_kind == FsKind::Tmpfs)
+        return QStringLiteral("a tmpfs does not survive unmounting");
+    if (QString error = unmount(); !error.isEmpty())
+        return error;
+    // umount(2) of a FUSE file system returns before its daemon has let go of the image
+    // (fusefat): wait until no process holds it, or the new mount could read it half-written.
+    const QByteArray image = QFile::encodeName(m_base->filePath(QStringLiteral("image")));
+    const QDeadlineTimer deadline(20000);
+    while (imageInUse(image)) {
+        if (deadline.hasExpired())
+            return QStringLiteral("the FUSE daemon of %1 did not exit").arg(fsKindName(m_kind));
+        QThread::yieldCurrentThread();
+    }
+    return attach({});
 }
 
 QString TestMount::unmount()

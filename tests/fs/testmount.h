@@ -53,10 +53,15 @@ public:
     bool leaveFree(qint64 bytes, const QByteArray &name = ".filler");
     /// Unmounts now (the destructor then only removes the image). Returns an error text or "".
     QString unmount();
+    /// Unmounts and mounts the same image again (not tmpfs): what a file system kept on its
+    /// disk, not in a cache. For FUSE, waits until the old daemon let go of the image.
+    /// Returns an error text or "".
+    QString remount();
 
 private:
     TestMount(FsKind kind, std::unique_ptr<QTemporaryDir> base);
     QString mount(qint64 sizeBytes, const QByteArray &mountOptions);
+    QString attach(const QByteArray &mountOptions);
 
     FsKind m_kind;
     std::unique_ptr<QTemporaryDir> m_base;

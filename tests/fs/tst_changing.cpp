@@ -2,13 +2,20 @@
 // copy runs. The writer seam changes each source at its first write, so the change lands
 // at a known point: each copy is read to the file's real end (never zero-padded to the
 // size seen by the scan), each change is one warning, and the job completes.
+// Issue 15: a file that changed while it was read is read again from the start once (the
+// copy then is the new version, byte for byte); one that changes again keeps the second
+// read, is counted as changed while copying, and fails the job (exit status 1), like GNU
+// tar's "file changed as we read it". A move keeps such a source.
 
 #include "fshelpers.h"
 #include "jobrunner.h"
 #include "testmount.h"
 #include "testtree.h"
 
+#include <QProcess>
 #include <QTest>
+
+#include <atomic>
 
 #include <fcntl.h>
 #include <mutex>
@@ -35,6 +42,53 @@ bool append(const QByteArray &path, qint64 bytes, char fill)
     return ok;
 }
 
+// Overwrites 4 KiB in the middle of @p path (same size) and gives it the modification time
+// 2001-09-09 + @p pass seconds: a change the copy must notice, whatever the clock's tick.
+bool rewriteMiddle(const QByteArray &path, int pass)
+{
+    const int fd = ::open(path.constData(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    struct stat st = {};
+    const QByteArray data(4096, char('A' + pass));
+    bool ok = ::fstat(fd, &st) == 0
+              && ::pwrite(fd, data.constData(), data.size(), st.st_size / 2) == data.size();
+    const timespec times[2] = {{1'000'000'000 + pass, 0}, {1'000'000'000 + pass, 0}};
+    ok = ok && ::futimens(fd, times) == 0;
+    return ::close(fd) == 0 && ok;
+}
+
+// Changes the source @p path at the first write of each of the job's first @p changedReads
+// reads of it; a read is one part file (each read writes a new one).
+struct ChangingSource
+{
+    QByteArray path;
+    int changedReads = 1;
+    std::mutex mutex;
+    int reads = 0;
+    bool changedThisRead = true;
+
+    void install(IoHooks &hooks)
+    {
+        hooks.afterPartCreated = [this](const QByteArray &part) {
+            if (!part.endsWith("/.file.sluice-part"))
+                return;
+            std::lock_guard lock(mutex);
+            ++reads;
+            changedThisRead = reads > changedReads;
+        };
+        hooks.beforeWrite = [this](const QByteArray &destination, qint64, qint64) {
+            if (!destination.endsWith("/file"))
+                return 0;
+            std::lock_guard lock(mutex);
+            if (changedThisRead)
+                return 0;
+            changedThisRead = true;
+            return rewriteMiddle(path, reads) ? 0 : EIO;
+        };
+    }
+};
+
 } // namespace
 
 class TestChanging final : public QObject
@@ -45,6 +99,12 @@ private Q_SLOTS:
     void changingSourcesAreReadToTheirRealEnd_data();
     void changingSourcesAreReadToTheirRealEnd();
     void fileDeletedAfterTheScanIsAWarning();
+    void fileChangedOnceIsCopiedAgain_data();
+    void fileChangedOnceIsCopiedAgain();
+    void fileTruncatedToZeroOnceEndsAsTheEmptyFile();
+    void fileThatKeepsChangingIsCountedAndFails_data();
+    void fileThatKeepsChangingIsCountedAndFails();
+    void cliExitsOneWhenAFileKeepsChanging();
 };
 
 void TestChanging::changingSourcesAreReadToTheirRealEnd_data()
@@ -167,6 +227,150 @@ void TestChanging::fileDeletedAfterTheScanIsAWarning()
              FsHelpers::fileDigest(disk->path("src/kept")));
     QVERIFY(::access(disk->path("out/src/gone").constData(), F_OK) != 0);
     QVERIFY(TestTree::findPartFiles(disk->path("out")).isEmpty());
+}
+
+void TestChanging::fileChangedOnceIsCopiedAgain_data()
+{
+    QTest::addColumn<Engine>("engine");
+    QTest::addColumn<qint64>("size");
+    // 8 MiB: the reader thread (several chunks ahead of the writer); 600 KiB: inline.
+    QTest::newRow("stream, big") << Engine::Stream << 8 * MiB;
+    QTest::newRow("kernel, big") << Engine::Kernel << 8 * MiB;
+    QTest::newRow("stream, small") << Engine::Stream << 600 * KiB;
+}
+
+void TestChanging::fileChangedOnceIsCopiedAgain()
+{
+    QFETCH(Engine, engine);
+    QFETCH(qint64, size);
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(TestTree::makePath(src));
+    QVERIFY(TestTree::writePatternFile(src + "/file", size, 601));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    ChangingSource source;
+    source.path = src + "/file";
+    IoHooks hooks;
+    source.install(hooks);
+    CopyOptions options = JobRunner::quickOptions();
+    options.engine = engine;
+    options.chunkSize = 64 * KiB;
+    const JobRunner::Run run = JobRunner::run({src}, disk->path(), options, {}, hooks);
+
+    QCOMPARE(source.reads, 2); // changed in the first read, copied again, once
+    QVERIFY2(run.result.status == CopyStatus::CompletedWithWarnings,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsCopied, qint64(2));
+    QCOMPARE(run.result.itemsChanged, qint64(0));
+    QCOMPARE(run.result.warningCount(), qint64(1));
+    QVERIFY(run.result.issues.first().detail.contains(u"copied again from the start"));
+    // The copy is the new version, byte for byte, with its time.
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/file")), FsHelpers::fileDigest(src + "/file"));
+    struct stat copy = {};
+    QCOMPARE(::stat(disk->path("src/file").constData(), &copy), 0);
+    QCOMPARE(qint64(copy.st_mtim.tv_sec), qint64(1'000'000'001));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    // Progress only goes forward: the first read's bytes are counted again, as for a retry.
+    const CopyProgress &last = run.samples.constLast();
+    QCOMPARE(last.bytesDone, last.bytesTotal);
+    QCOMPARE(last.bytesTotal, 2 * size);
+}
+
+// The case seen in issue 15: truncated to zero in the middle of its copy. The copy must not
+// be a prefix of the old content: it is read again and ends as the file now is, empty.
+void TestChanging::fileTruncatedToZeroOnceEndsAsTheEmptyFile()
+{
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(TestTree::makePath(src));
+    QVERIFY(TestTree::writePatternFile(src + "/file", 16 * MiB, 602));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    std::atomic<int> truncations{0};
+    IoHooks hooks;
+    hooks.beforeWrite = [&](const QByteArray &, qint64 offset, qint64) {
+        if (offset < 4 * MiB || truncations.fetch_add(1) > 0)
+            return 0;
+        return ::truncate((src + "/file").constData(), 0) == 0 ? 0 : EIO;
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.chunkSize = 256 * KiB;
+    const JobRunner::Run run = JobRunner::run({src}, disk->path(), options, {}, hooks);
+    QVERIFY(truncations.load() >= 1);
+    QVERIFY2(run.result.errorCount() == 0, qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(fileSize(disk->path("src/file")), qint64(0));
+    QCOMPARE(run.result.warningCount(), qint64(1));
+    QVERIFY(run.result.issues.first().detail.contains(u"copied again from the start"));
+}
+
+void TestChanging::fileThatKeepsChangingIsCountedAndFails_data()
+{
+    QTest::addColumn<bool>("move");
+    QTest::newRow("copy") << false;
+    QTest::newRow("move") << true;
+}
+
+void TestChanging::fileThatKeepsChangingIsCountedAndFails()
+{
+    QFETCH(bool, move);
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(TestTree::makePath(src));
+    QVERIFY(TestTree::writePatternFile(src + "/file", 8 * MiB, 603));
+    QVERIFY(TestTree::writePatternFile(src + "/steady", 3 * MiB, 604));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    ChangingSource source;
+    source.path = src + "/file";
+    source.changedReads = 1000; // every read
+    IoHooks hooks;
+    source.install(hooks);
+    CopyOptions options = JobRunner::quickOptions();
+    options.chunkSize = 64 * KiB;
+    options.move = move;
+    const JobRunner::Run run = JobRunner::run({src}, disk->path(), options, {}, hooks);
+
+    QCOMPARE(source.reads, 2); // read twice, never a third time
+    QVERIFY2(run.result.status == CopyStatus::Failed,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsChanged, qint64(1));
+    QCOMPARE(run.result.itemsCopied, qint64(2)); // the folder and the steady file
+    QCOMPARE(run.result.itemsFailed, qint64(0));
+    const CopyIssue *error = FsHelpers::findError(run.result, "src/file");
+    QVERIFY2(error, qPrintable(FsHelpers::describeIssues(run.result)));
+    QVERIFY(error->detail.contains(u"changed as it was read, twice"));
+    // What the second read saw is kept at the final name (renamed into place whole); a move
+    // keeps the source, whose copy may match none of its versions.
+    QCOMPARE(fileSize(disk->path("src/file")), 8 * MiB);
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    QCOMPARE(::access((src + "/file").constData(), F_OK), 0);
+    QCOMPARE(::access((src + "/steady").constData(), F_OK), move ? -1 : 0);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/steady")).isEmpty(), false);
+}
+
+// sluice-cli's exit status for such a file: 1, with the file named and counted. The source
+// is changed by another process all the time the copy runs (nothing to time: every read
+// sees a change).
+void TestChanging::cliExitsOneWhenAFileKeepsChanging()
+{
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(TestTree::makePath(src));
+    QVERIFY(TestTree::writePatternFile(src + "/log", 4 * MiB, 605));
+    FS_MOUNT(disk, FsKind::Ext4, 64 * MiB);
+    QProcess writer;
+    writer.start(QStringLiteral("/bin/sh"),
+                 {QStringLiteral("-c"), QStringLiteral("while :; do printf x >> '%1/log'; done")
+                                            .arg(QString::fromLocal8Bit(src))});
+    QVERIFY(writer.waitForStarted());
+    // Wait until the writer is really appending, so that the copy cannot start before it.
+    QTRY_VERIFY_WITH_TIMEOUT(fileSize(src + "/log") > 4 * MiB, 10000);
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--limit", "16M", "--durability", "none", src, disk->path()});
+    writer.kill();
+    writer.waitForFinished();
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("changed as it was read, twice"), run.err.constData());
+    QVERIFY2(run.err.contains("1 file changed while copied"), run.err.constData());
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestChanging)

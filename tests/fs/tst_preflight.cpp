@@ -21,6 +21,7 @@
 
 using namespace Sluice;
 using namespace Sluice::Preflight;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -101,6 +102,8 @@ private Q_SLOTS:
     void limitsAreDecidedOncePerFileSystem();
     void readOnlyDestinationIsFatal();
     void freeSpaceIsCountedPerFileSystem();
+    void abilitiesAreProbedAndSaidOncePerFileSystem_data();
+    void abilitiesAreProbedAndSaidOncePerFileSystem();
     void cleanup();
 
 private:
@@ -291,15 +294,14 @@ void TestPreflight::limitsAreDecidedOncePerFileSystem()
     QList<Expected> warnings;
     QList<Expected> refused;
     if (fat) {
-        // Grouped warnings in the order first met, then the time granularity.
+        // Grouped warnings in the order first met (time granularity is a check of its own,
+        // checkFileSystemAbilities(), once per file system).
         warnings << Expected{P, src("colon:name"), 0, "contains “:”"}
                  << Expected{P, src("fifo"), 0, "cannot store FIFOs"};
         if (fs == FsKind::Vfat)
             warnings << Expected{P, src("huge"), 0, "can store in one file (4294967295 bytes"};
         warnings << Expected{P, src("link"), 0, "cannot store symbolic links"}
                  << Expected{P, src("readme"), 0, "ignores letter case, so"};
-        if (fs == FsKind::Vfat)
-            warnings << Expected{P, disk->path(), 0, "to the nearest 2 s"};
         // One refusal per item, with the errno where there is one (EFBIG for the size).
         refused << Expected{P, src("colon:name"), 0, "contains “:”"}
                 << Expected{P, src("fifo"), 0, "cannot store FIFOs"};
@@ -334,6 +336,52 @@ void TestPreflight::limitsAreDecidedOncePerFileSystem()
     QCOMPARE(marked, qint64(refused.size()));
     QCOMPARE(report.fatal.size(), 0);
     QCOMPARE(report.space.size(), 1);
+}
+
+void TestPreflight::abilitiesAreProbedAndSaidOncePerFileSystem_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<QStringList>("phrases"); // in the one warning, in this order
+    QTest::newRow("ext4") << FsKind::Ext4 << QStringList{};
+    QTest::newRow("vfat") << FsKind::Vfat
+                          << QStringList{u"fuse.fusefat"_s, u"to the nearest 2 s only"_s,
+                                         u"resets the modification time on rename"_s,
+                                         u"RENAME_NOREPLACE) and no hard links"_s,
+                                         u"does not keep permission bits"_s};
+    QTest::newRow("exfat") << FsKind::Exfat
+                           << QStringList{u"to the nearest 1 s only"_s, u"RENAME_NOREPLACE"_s,
+                                          u"does not keep permission bits"_s};
+}
+
+// Three roots into one file system: one probe, one warning (it used to come once per root).
+void TestPreflight::abilitiesAreProbedAndSaidOncePerFileSystem()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(QStringList, phrases);
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const Planned planned =
+        planOf({path("src/f"), path("src/data"), path("src/sub")}, disk->path());
+    QVERIFY(planned.ok);
+    Plan plan = planned.plan;
+    const PreflightReport report = runPreflight(*planned.job, plan);
+    QList<CopyIssue> abilities;
+    for (const CopyIssue &warning : report.warnings) {
+        if (warning.detail.startsWith(u"the destination is on"_s))
+            abilities << warning;
+    }
+    QCOMPARE(abilities.size(), phrases.isEmpty() ? 0 : 1);
+    qsizetype at = 0;
+    for (const QString &phrase : phrases) {
+        const qsizetype found = abilities.first().detail.indexOf(phrase, at);
+        QVERIFY2(found >= 0, qPrintable(phrase + u" in: "_s + abilities.first().detail));
+        at = found;
+    }
+    // The probe left nothing behind, and the granularity it learned replaced the table's.
+    for (const QByteArray &name : FsHelpers::listNames(disk->path()))
+        QVERIFY2(!name.startsWith(".sluice-probe"), name.constData());
+    const std::vector<Destination> destinations = openDestinations(plan, &planned.job->fileSystems);
+    QCOMPARE(destinations.front().limits.timestampGranularityNs,
+             fs == FsKind::Ext4 ? 1 : (fs == FsKind::Vfat ? 2'000'000'000 : 1'000'000'000));
 }
 
 void TestPreflight::readOnlyDestinationIsFatal()

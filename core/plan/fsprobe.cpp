@@ -1,0 +1,169 @@
+#include "fsprobe.h"
+
+#include "logging.h"
+#include "posixio.h"
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+namespace {
+
+// An odd second (FAT keeps even ones) with nanoseconds that every coarser step cuts: the
+// distance to what comes back names the step. 2001-09-09, inside FAT's 1980-2107.
+constexpr timespec ProbeTime = {1'000'000'001, 123'456'789};
+constexpr std::array<qint64, 11> GranularitySteps = {
+    1,         10,         100,         1'000,         10'000,       100'000,
+    1'000'000, 10'000'000, 100'000'000, 1'000'000'000, 2'000'000'000};
+
+qint64 nanoseconds(const timespec &time)
+{
+    return qint64(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+}
+
+// The smallest step that explains the distance between what was set and what came back.
+qint64 granularityFrom(const timespec &set, const timespec &got)
+{
+    const qint64 distance = qAbs(nanoseconds(set) - nanoseconds(got));
+    for (const qint64 step : GranularitySteps) {
+        if (distance < step)
+            return step;
+    }
+    return -1;
+}
+
+bool sameTime(const timespec &a, const timespec &b)
+{
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+bool isNetworkFuse(const QString &type)
+{
+    static const QStringList network = {
+        QStringLiteral("fuse.sshfs"),     QStringLiteral("fuse.smbnetfs"),
+        QStringLiteral("fuse.rclone"),    QStringLiteral("fuse.curlftpfs"),
+        QStringLiteral("fuse.davfs"),     QStringLiteral("fuse.s3fs"),
+        QStringLiteral("fuse.gvfsd-fuse")};
+    return network.contains(type);
+}
+
+QByteArray probeName(char which)
+{
+    static std::atomic<int> serial{0};
+    return ".sluice-probe-" + QByteArray::number(::getpid()) + '-'
+           + QByteArray::number(serial.fetch_add(1)) + which + ".sluice-part";
+}
+
+// The steps after the probe file exists: times, rename, link, mode, copy_file_range.
+void probeWith(int directoryFd, int fd, QByteArray &name, FileSystemProbe &probe)
+{
+    const timespec times[2] = {ProbeTime, ProbeTime};
+    struct stat st = {};
+    if (::futimens(fd, times) != 0 || ::fstatat(directoryFd, name.constData(), &st, 0) != 0) {
+        probe.timeGranularityNs = -1;
+    } else {
+        probe.timeGranularityNs = granularityFrom(ProbeTime, st.st_mtim);
+    }
+    const QByteArray renamed = probeName('r');
+    if (::renameat2(directoryFd, name.constData(), directoryFd, renamed.constData(),
+                    RENAME_NOREPLACE)
+        != 0) {
+        probe.renameNoReplace = false;
+        if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) != 0)
+            return;
+    }
+    name = renamed;
+    struct stat after = {};
+    probe.renameKeepsTimes = ::fstatat(directoryFd, name.constData(), &after, 0) == 0
+                             && sameTime(after.st_mtim, st.st_mtim);
+    const QByteArray linked = probeName('l');
+    probe.hardLinks =
+        ::linkat(directoryFd, name.constData(), directoryFd, linked.constData(), 0) == 0;
+    if (probe.hardLinks)
+        ::unlinkat(directoryFd, linked.constData(), 0);
+    struct stat mode = {};
+    probe.keepsPermissions =
+        ::fchmod(fd, 0640) == 0 && ::fstat(fd, &mode) == 0 && (mode.st_mode & 07777) == 0640;
+    const QByteArray copyName = probeName('c');
+    UniqueFd copy(::openat(directoryFd, copyName.constData(),
+                           O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (copy) {
+        loff_t from = 0;
+        loff_t to = 0;
+        probe.copyFileRange = ::copy_file_range(fd, &from, copy.get(), &to, 1, 0) == 1;
+        ::unlinkat(directoryFd, copyName.constData(), 0);
+    } else {
+        probe.copyFileRange = false;
+    }
+}
+
+} // namespace
+
+FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
+{
+    FileSystemProbe probe;
+    probe.typeName = limits.typeName;
+    probe.networkFuse = isNetworkFuse(limits.typeName);
+    probe.fsyncNeedsServerExtension = limits.typeName == QLatin1String("fuse.sshfs");
+    probe.timeGranularityNs = limits.timestampGranularityNs;
+    QByteArray name = probeName('p');
+    UniqueFd fd(::openat(directoryFd, name.constData(),
+                         O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!fd) {
+        probe.probeError = errno;
+        qCDebug(lcPlan) << "no probe of" << limits.typeName << "possible:" << probe.probeError;
+        return probe;
+    }
+    if (retryOnEintr([&] { return ::write(fd.get(), "x", 1); }) != 1) {
+        probe.probeError = errno;
+    } else {
+        probeWith(directoryFd, fd.get(), name, probe);
+        probe.probed = true;
+    }
+    fd.reset();
+    ::unlinkat(directoryFd, name.constData(), 0);
+    qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
+                    << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
+                    << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
+                    << probe.keepsPermissions << ", copy_file_range" << probe.copyFileRange;
+    return probe;
+}
+
+FileSystemProbe FileSystemProbes::probe(int directoryFd, dev_t device)
+{
+    std::lock_guard lock(m_mutex);
+    const auto found = m_probes.constFind(quint64(device));
+    if (found != m_probes.cend())
+        return *found;
+    // Under the lock: every thread asking for this file system waits for the one probe.
+    FileSystemProbe probe = probeFileSystem(directoryFd, detectFileSystemLimits(directoryFd));
+    m_probes.insert(quint64(device), probe);
+    return probe;
+}
+
+qint64 FileSystemProbes::granularityOf(dev_t device, qint64 fallbackNs) const
+{
+    std::lock_guard lock(m_mutex);
+    const auto found = m_probes.constFind(quint64(device));
+    return found != m_probes.cend() ? found->timeGranularityNs : fallbackNs;
+}
+
+int compareTimes(const timespec &a, const timespec &b, qint64 granularityNs)
+{
+    const qint64 step = qMax<qint64>(granularityNs, 1);
+    // Floor division, also for times before 1970.
+    auto slot = [step](const timespec &time) {
+        const qint64 ns = nanoseconds(time);
+        return ns >= 0 ? ns / step : -((-ns + step - 1) / step);
+    };
+    const qint64 left = slot(a);
+    const qint64 right = slot(b);
+    return left < right ? -1 : (left > right ? 1 : 0);
+}
+
+} // namespace Sluice

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "filesystemlimits.h"
+
+#include <QHash>
+#include <QString>
+
+#include <mutex>
+#include <sys/types.h>
+
+namespace Sluice {
+
+/// What a destination file system did with what was written to a probe file, learned once
+/// per destination file system per job (probeFileSystem()), not from a table of types.
+struct FileSystemProbe
+{
+    QString typeName = QStringLiteral("unknown"); ///< FileSystemLimits::typeName
+    /// False when no probe file could be written (read-only, full, not permitted); the other
+    /// fields are then the cautious defaults below and FileSystemLimits' guesses.
+    bool probed = false;
+    int probeError = 0; ///< errno of the step that failed when not probed
+    /// The coarsest step of the modification times it keeps, in ns: 1 (ext4), 100 (NTFS),
+    /// 10'000'000 (exFAT), 1'000'000'000 (exfat-fuse, sshfs), 2'000'000'000 (FAT). -1 when
+    /// a time set with futimens(2) did not come back within 2 s (times are not kept).
+    qint64 timeGranularityNs = 1;
+    /// A rename leaves the file's modification time alone (fusefat sets it to the rename's).
+    /// False where it could not be probed, so that the copy checks each file.
+    bool renameKeepsTimes = false;
+    bool renameNoReplace = true;  ///< renameat2(2) with RENAME_NOREPLACE works
+    bool hardLinks = true;        ///< linkat(2) works (the no-replace fallback)
+    bool keepsPermissions = true; ///< fchmod(2) 0640 reads back as 0640
+    bool copyFileRange = true;    ///< copy_file_range(2) works between two files on it
+    /// FUSE file system that talks to a server (fuse.sshfs, fuse.smbnetfs, fuse.rclone...):
+    /// its fsync(2) returns once the client passed it on, whether or not the server wrote it.
+    bool networkFuse = false;
+    /// fuse.sshfs: sshfs passes fsync(2) to the server only when the server offers the
+    /// fsync@openssh.com extension and returns 0 without it; the client cannot tell which.
+    bool fsyncNeedsServerExtension = false;
+};
+
+/// Probes the file system holding the open folder @p directoryFd: creates a hidden probe file
+/// there (".sluice-probe-<pid>-<n>.sluice-part", O_EXCL, mode 0600), sets an odd time with
+/// futimens(2) and reads it back (granularity), renames it with RENAME_NOREPLACE (and reads
+/// the time again), links it, changes its mode, tries copy_file_range(2) of one byte between
+/// two probe files, and removes both. @p limits names the type. Any thread; writes only the
+/// probe files.
+FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits);
+
+/// The probes of one job's destination file systems, by st_dev: each is probed the first time
+/// it is asked for, later calls return what was learned. Thread-safe.
+class FileSystemProbes final
+{
+public:
+    /// The probe of the file system @p device that holds the open folder @p directoryFd.
+    FileSystemProbe probe(int directoryFd, dev_t device);
+    /// The probe of @p device when it has been made, else @p fallbackNs for its granularity
+    /// (the source side, which is never written: see docs/design-notes.md).
+    qint64 granularityOf(dev_t device, qint64 fallbackNs) const;
+
+private:
+    mutable std::mutex m_mutex;
+    QHash<quint64, FileSystemProbe> m_probes;
+};
+
+/// The modification times @p a and @p b, compared at the coarser of @p granularityNs
+/// (≤ 1: exactly): −1, 0 or 1 as a is older, the same, or newer. Pure.
+int compareTimes(const timespec &a, const timespec &b, qint64 granularityNs);
+
+} // namespace Sluice

@@ -1,0 +1,189 @@
+// Issue 15: modification times on FAT (fusefat) and exFAT (exfat-fuse). fusefat sets a file's
+// time to the rename's, so Sluice reads the final name back and sets it again; the times must
+// hold on the disk itself (after a remount), at the file system's granularity. That
+// granularity is probed once per destination, and "Overwrite if newer" compares at it: a
+// second run copies nothing, a source edited after the first run is copied again.
+
+#include "fshelpers.h"
+#include "fsprobe.h"
+#include "jobrunner.h"
+#include "testmount.h"
+#include "testtree.h"
+
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+// Odd seconds and nanoseconds: FAT keeps even seconds, exfat-fuse whole ones.
+const QList<QPair<QByteArray, timespec>> Files = {
+    {"a.txt", {1'300'000'001, 987'654'321}},
+    {"b.bin", {1'400'000'003, 5}},
+    {"sub/c.txt", {1'500'000'000, 500'000'000}},
+};
+
+timespec mtimeOf(const QByteArray &path)
+{
+    struct stat st = {};
+    return ::stat(path.constData(), &st) == 0 ? st.st_mtim : timespec{-1, 0};
+}
+
+bool setMtime(const QByteArray &path, const timespec &time)
+{
+    const timespec times[2] = {time, time};
+    return ::utimensat(AT_FDCWD, path.constData(), times, 0) == 0;
+}
+
+qint64 granularityOf(FsKind fs)
+{
+    return fs == FsKind::Vfat ? 2'000'000'000 : 1'000'000'000;
+}
+
+bool makeSource(const QByteArray &root)
+{
+    if (!TestTree::makePath(root + "/sub"))
+        return false;
+    int seed = 40;
+    for (const auto &[name, time] : Files) {
+        if (!TestTree::writePatternFile(root + '/' + name, 100 * 1024 + seed, seed)
+            || !setMtime(root + '/' + name, time))
+            return false;
+        ++seed;
+    }
+    return true;
+}
+
+CopyOptions newerOptions()
+{
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Newer;
+    options.durability = Durability::Job;
+    return options;
+}
+
+} // namespace
+
+class TestFsTimes final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { FS_REQUIRE_ROOT(); }
+    void probeLearnsTheGranularity_data();
+    void probeLearnsTheGranularity();
+    void timesHoldOnDiskAfterARemount_data();
+    void timesHoldOnDiskAfterARemount();
+    void secondNewerRunCopiesNothingAndAnEditIsCopied_data();
+    void secondNewerRunCopiesNothingAndAnEditIsCopied();
+};
+
+void TestFsTimes::probeLearnsTheGranularity_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<qint64>("granularity");
+    QTest::addColumn<bool>("renameKeepsTimes");
+    QTest::addColumn<bool>("keepsPermissions");
+    QTest::newRow("ext4") << FsKind::Ext4 << qint64(1) << true << true;
+    QTest::newRow("vfat") << FsKind::Vfat << qint64(2'000'000'000) << false << false;
+    QTest::newRow("exfat") << FsKind::Exfat << qint64(1'000'000'000) << true << false;
+}
+
+// What the probe learns is what the file systems really do (tried by hand: fusefat keeps
+// even seconds and sets the time on rename; exfat-fuse keeps whole seconds and answers
+// chmod(2) with success but mode 0777), and it leaves nothing behind.
+void TestFsTimes::probeLearnsTheGranularity()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(qint64, granularity);
+    QFETCH(bool, renameKeepsTimes);
+    QFETCH(bool, keepsPermissions);
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const int folder = ::open(disk->path().constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    QVERIFY(folder >= 0);
+    const FileSystemProbe probe = probeFileSystem(folder, detectFileSystemLimits(folder));
+    ::close(folder);
+    QVERIFY(probe.probed);
+    QCOMPARE(probe.timeGranularityNs, granularity);
+    QCOMPARE(probe.renameKeepsTimes, renameKeepsTimes);
+    QCOMPARE(probe.keepsPermissions, keepsPermissions);
+    QCOMPARE(probe.renameNoReplace, fs == FsKind::Ext4);
+    QCOMPARE(FsHelpers::listNames(disk->path()).size(), fs == FsKind::Ext4 ? 1 : 0); // lost+found
+}
+
+void TestFsTimes::timesHoldOnDiskAfterARemount_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+void TestFsTimes::timesHoldOnDiskAfterARemount()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(makeSource(src));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const JobRunner::Run run = JobRunner::run({src}, disk->path(), newerOptions());
+    QVERIFY2(run.result.errorCount() == 0, qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(run.result.itemsCopied, qint64(5));
+    // No warning says the times were lost (the preflight's granularity note is expected).
+    QVERIFY2(!FsHelpers::findIssue(run.result, "a.txt"),
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QVERIFY2(disk->remount().isEmpty(), "remount failed");
+    const qint64 step = granularityOf(fs);
+    for (const auto &[name, time] : Files) {
+        const timespec got = mtimeOf(disk->path("src/" + name));
+        QVERIFY2(compareTimes(got, time, step) == 0,
+                 qPrintable(QStringLiteral("%1: %2.%3 s on disk, %4.%5 s in the source")
+                                .arg(QString::fromLatin1(name))
+                                .arg(got.tv_sec)
+                                .arg(got.tv_nsec)
+                                .arg(time.tv_sec)
+                                .arg(time.tv_nsec)));
+        QCOMPARE(FsHelpers::fileDigest(disk->path("src/" + name)),
+                 FsHelpers::fileDigest(src + '/' + name));
+    }
+}
+
+void TestFsTimes::secondNewerRunCopiesNothingAndAnEditIsCopied_data()
+{
+    timesHoldOnDiskAfterARemount_data();
+}
+
+void TestFsTimes::secondNewerRunCopiesNothingAndAnEditIsCopied()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    const QByteArray src = scratch.path("src");
+    QVERIFY(makeSource(src));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const JobRunner::Run first = JobRunner::run({src}, disk->path(), newerOptions());
+    QCOMPARE(first.result.errorCount(), qint64(0));
+    QCOMPARE(first.result.itemsCopied, qint64(5));
+    QVERIFY(disk->remount().isEmpty());
+
+    const JobRunner::Run second = JobRunner::run({src}, disk->path(), newerOptions());
+    QVERIFY2(second.result.errorCount() == 0, qPrintable(FsHelpers::describeIssues(second.result)));
+    QCOMPARE(second.result.bytesWritten, qint64(0));
+    QCOMPARE(second.result.bytesCopied, qint64(0));
+    QCOMPARE(second.result.itemsSkipped, qint64(3)); // the files; the folders merge
+
+    // An edit after the first run: new content, a time one granularity step later.
+    const QByteArray edited = src + "/sub/c.txt";
+    QVERIFY(TestTree::writePatternFile(edited, 70 * 1024, 99));
+    const timespec later = {Files[2].second.tv_sec + granularityOf(fs) / 1'000'000'000, 0};
+    QVERIFY(setMtime(edited, later));
+    const JobRunner::Run third = JobRunner::run({src}, disk->path(), newerOptions());
+    QCOMPARE(third.result.errorCount(), qint64(0));
+    QCOMPARE(third.result.itemsSkipped, qint64(2));
+    QCOMPARE(third.result.bytesCopied, qint64(70 * 1024));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/sub/c.txt")), FsHelpers::fileDigest(edited));
+}
+
+QTEST_GUILESS_MAIN(TestFsTimes)
+#include "tst_fstimes.moc"
