@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Sluice needs, only those that are missing.
 #   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
-#   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools)
+#   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools,
+#                                   sshfs and an OpenSSH server for tests/fs/tst_sshfs.cpp)
 #   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format-14, clang-tidy-14)
 set -euo pipefail
 
@@ -16,7 +17,8 @@ build=(build-essential cmake ninja-build pkg-config ccache
        libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
-      dpkg-dev fakeroot file lintian)
+      dpkg-dev fakeroot file lintian
+      sshfs openssh-server openssh-client)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.
 ci=(clang-format-14 clang-tidy-14)

@@ -328,8 +328,14 @@ std::optional<Attempt> FileLife::sourceChange(qint64 finalSize, const QByteArray
 std::optional<CopyIssue> FileLife::flush(int partFd, const QByteArray &destination,
                                          qint64 finalSize)
 {
+    // A network FUSE file system (sshfs) does nothing on syncfs(2): the job's one flush at the
+    // end would not reach the server, so each file is flushed on its own there.
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    const bool syncfsIsEmpty =
+        m_job.options.durability == Durability::Job
+        && m_job.fileSystems.probe(folder.fd.get(), folder.device).networkFuse;
     if (m_job.options.durability == Durability::File || m_job.options.move
-        || m_job.options.verify != VerifyAlgorithm::None) {
+        || m_job.options.verify != VerifyAlgorithm::None || syncfsIsEmpty) {
         if (retryOnEintr([&] { return ::fdatasync(partFd); }) != 0)
             return CopyIssue::fromErrno(FileOperation::Flush, destination, errno);
         ::posix_fadvise(partFd, 0, 0, POSIX_FADV_DONTNEED);

@@ -1,0 +1,286 @@
+// Issue 15: a network destination. Each test starts its own OpenSSH server on 127.0.0.1 and
+// mounts it with sshfs (tests/fs/sshfsmount.h); what arrived is read on the server's side.
+// On sshfs: an overwrite stays atomic (the old file survives a failed copy, a kill -9 and a
+// cancel), collisions are decided and RENAME_NOREPLACE's fallback keeps someone else's
+// file, moves delete sources only once copied, --verify reads the copy back, metadata sftp
+// cannot store is a warning, the preflight names the file system and what it cannot do, and
+// every file is fsynced on the server (syncfs(2) does not reach it), as the server's log shows.
+
+#include "fshelpers.h"
+#include "jobrunner.h"
+#include "sshfsmount.h"
+#include "testtree.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+// Runs sluice-cli with --progress json and sends @p signal once it has written @p atLeast
+// bytes; returns how it ended.
+struct Interrupted
+{
+    bool signalled = false;
+    QProcess::ExitStatus status = QProcess::NormalExit;
+    int exitCode = -1;
+};
+
+Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signalNumber)
+{
+    Interrupted result;
+    QProcess cli;
+    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
+    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json")} + arguments);
+    cli.setStandardInputFile(QProcess::nullDevice());
+    QByteArray pending;
+    QObject::connect(&cli, &QProcess::readyReadStandardOutput, &cli, [&] {
+        pending += cli.readAllStandardOutput();
+        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
+            pending.remove(0, end + 1);
+            if (!result.signalled
+                && line.value(QStringLiteral("bytesWritten")).toInteger() >= atLeast
+                && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")) {
+                result.signalled = true;
+                ::kill(pid_t(cli.processId()), signalNumber);
+            }
+        }
+    });
+    cli.start();
+    if (!cli.waitForStarted())
+        return result;
+    if (!cli.waitForFinished(120000)) // delivers readyRead meanwhile
+        cli.kill();
+    cli.waitForFinished();
+    result.status = cli.exitStatus();
+    result.exitCode = cli.exitCode();
+    return result;
+}
+
+QStringList args(const QList<QByteArray> &values)
+{
+    QStringList list;
+    for (const QByteArray &value : values)
+        list << QFile::decodeName(value);
+    return list;
+}
+
+} // namespace
+
+class TestSshfs final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void overwriteSurvivesAFailedCopy();
+    void killAndCancelLeaveNoPartialFinalFile();
+    void collisionsAndTheNoReplaceFallback();
+    void moveDeletesSourcesOnceCopied();
+    void verifyReadsTheCopyBack();
+    void preflightNamesTheFileSystemAndMetadataIsAWarning();
+    void everyFileIsFsyncedOnTheServer();
+
+private:
+    std::unique_ptr<Scratch> m_scratch;
+};
+
+void TestSshfs::initTestCase()
+{
+    if (const QString reason = SshfsMount::skipReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    m_scratch = std::make_unique<Scratch>();
+    QVERIFY(TestTree::makePath(m_scratch->path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/big"), 16 * MiB, 151));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/sub/small"), 70 * KiB, 152));
+}
+
+// An injected write error in the middle of the new version: the job fails, the old file on
+// the server is untouched, no part file is left.
+void TestSshfs::overwriteSurvivesAFailedCopy()
+{
+    SSHFS_MOUNT(server, QString());
+    QVERIFY(TestTree::makePath(server->serverPath("src")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/big"), "the old version"));
+    IoHooks hooks;
+    hooks.beforeWrite = [](const QByteArray &, qint64 offset, qint64) {
+        return offset >= 4 * MiB ? EIO : 0;
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.onError = ErrorPolicy::Skip;
+    const JobRunner::Run run =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options, {}, hooks);
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QVERIFY(FsHelpers::findError(run.result, "src/big"));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("the old version"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/sub/small")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// kill -9 mid-file leaves the old version (and a part file the next run removes); SIGINT
+// mid-file removes the part file and exits 130. Never a partial file at the final name.
+void TestSshfs::killAndCancelLeaveNoPartialFinalFile()
+{
+    SSHFS_MOUNT(server, QString());
+    QVERIFY(TestTree::makePath(server->serverPath("src")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/big"), "old"));
+    const QStringList copy =
+        QStringList{QStringLiteral("--limit"), QStringLiteral("16M"),
+                    QStringLiteral("--on-conflict"), QStringLiteral("overwrite")}
+        + args({m_scratch->path("src"), server->path()});
+    const Interrupted killed = interruptCli(copy, 4 * MiB, SIGKILL);
+    QVERIFY(killed.signalled);
+    QCOMPARE(killed.status, QProcess::CrashExit);
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
+
+    const Interrupted cancelled = interruptCli(copy, 4 * MiB, SIGINT);
+    QVERIFY(cancelled.signalled);
+    QCOMPARE(cancelled.exitCode, 130);
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
+    // The cancelled run removed its own part file and the one the killed run left for "big".
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+
+    const FsHelpers::ChildRun done =
+        FsHelpers::runCli({"--on-conflict", "overwrite", m_scratch->path("src"), server->path()});
+    QVERIFY2(done.exitCode == 0, done.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/big")),
+             FsHelpers::fileDigest(m_scratch->path("src/big")));
+}
+
+// sshfs has no RENAME_NOREPLACE (EINVAL): a name someone creates on the server while the part
+// file is written is found by the fallback (a hard link, which sftp has) and decided again
+// like any collision: their file stays, the copy takes a free name.
+void TestSshfs::collisionsAndTheNoReplaceFallback()
+{
+    SSHFS_MOUNT(server, QString());
+    QVERIFY(TestTree::makePath(server->serverPath("src/sub")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/sub/small"), "theirs"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Skip;
+    const JobRunner::Run skipped =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options);
+    QCOMPARE(skipped.result.itemsSkipped, qint64(1));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/sub/small")), QByteArray("theirs"));
+
+    // Through the mount, so that sshfs's cache of names knows it is gone.
+    QVERIFY(::unlink(server->path("src/big").constData()) == 0);
+    IoHooks hooks;
+    hooks.afterPartCreated = [&](const QByteArray &part) {
+        if (part.endsWith(".big.sluice-part"))
+            TestTree::writeFile(server->serverPath("src/big"), "raced in");
+    };
+    options.onCollision = CollisionPolicy::Rename;
+    const JobRunner::Run raced =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options, {}, hooks);
+    QVERIFY2(raced.result.errorCount() == 0, qPrintable(FsHelpers::describeIssues(raced.result)));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("raced in"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/big (2)")),
+             FsHelpers::fileDigest(m_scratch->path("src/big")));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/sub/small")), QByteArray("theirs"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/sub/small (2)")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+void TestSshfs::moveDeletesSourcesOnceCopied()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("move/deep")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("move/one"), 3 * MiB, 153));
+    QVERIFY(TestTree::writePatternFile(scratch.path("move/deep/two"), 5000, 154));
+    const QByteArray one = FsHelpers::fileDigest(scratch.path("move/one"));
+    const QByteArray two = FsHelpers::fileDigest(scratch.path("move/deep/two"));
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--move", scratch.path("move"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(::access(scratch.path("move").constData(), F_OK), -1);
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("move/one")), one);
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("move/deep/two")), two);
+}
+
+// --verify re-reads the copy through the mount; a copy corrupted before that is an error and
+// never gets the final name.
+void TestSshfs::verifyReadsTheCopyBack()
+{
+    SSHFS_MOUNT(server, QString());
+    const FsHelpers::ChildRun good =
+        FsHelpers::runCli({"--verify", "xxh3", m_scratch->path("src/sub/small"), server->path()});
+    QVERIFY2(good.exitCode == 0, good.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("small")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+
+    IoHooks hooks;
+    hooks.beforeVerify = [](int partFd, const QByteArray &) {
+        [[maybe_unused]] const ssize_t done = ::pwrite(partFd, "bad!", 4, 100);
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.verify = VerifyAlgorithm::Xxh3;
+    const JobRunner::Run bad =
+        JobRunner::run({m_scratch->path("src/big")}, server->path(), options, {}, hooks);
+    QCOMPARE(bad.result.status, CopyStatus::Failed);
+    const CopyIssue *error = FsHelpers::findError(bad.result, "/big");
+    QVERIFY2(error && error->operation == FileOperation::Verify,
+             qPrintable(FsHelpers::describeIssues(bad.result)));
+    QCOMPARE(::access(server->serverPath("big").constData(), F_OK), -1);
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// The dry run names fuse.sshfs and what it cannot do before the first byte (and writes
+// nothing); a real copy with -a warns about the extended attribute sftp cannot store.
+void TestSshfs::preflightNamesTheFileSystemAndMetadataIsAWarning()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("tagged"), "tagged"));
+    QCOMPARE(::setxattr(scratch.path("tagged").constData(), "user.colour", "blue", 4, 0), 0);
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", "-a", scratch.path("tagged"), server->path()});
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    QVERIFY2(dry.err.contains("the destination is on fuse.sshfs"), dry.err.constData());
+    QVERIFY2(dry.err.contains("to the nearest 1 s only"), dry.err.constData());
+    QVERIFY2(dry.err.contains("RENAME_NOREPLACE"), dry.err.constData());
+    QVERIFY2(dry.err.contains("fsync@openssh.com"), dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun copy =
+        FsHelpers::runCli({"-a", scratch.path("tagged"), server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QVERIFY2(copy.err.contains("completed with warnings"), copy.err.constData());
+    QVERIFY2(copy.err.contains("extended attributes") || copy.err.contains("attributes"),
+             copy.err.constData());
+    QCOMPARE(TestTree::readFile(server->serverPath("tagged")), QByteArray("tagged"));
+    QCOMPARE(::getxattr(server->serverPath("tagged").constData(), "user.colour", nullptr, 0),
+             ssize_t(-1));
+}
+
+// What the mount really does with a flush: sshfs passes fsync(2) to the server as
+// fsync@openssh.com (the server logs it), and syncfs(2) not at all. Under the default
+// durability (job) every file is therefore fsynced on its own on sshfs.
+void TestSshfs::everyFileIsFsyncedOnTheServer()
+{
+    SSHFS_MOUNT(server, QString());
+    const FsHelpers::ChildRun run = FsHelpers::runCli({m_scratch->path("src"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QByteArray log = server->serverLog();
+    for (const QByteArray name : {"big", "sub/small"}) {
+        const QByteArray part = server->serverPath("src/" + name);
+        const QByteArray partName = part.left(part.lastIndexOf('/') + 1) + '.'
+                                    + part.mid(part.lastIndexOf('/') + 1) + ".sluice-part";
+        QVERIFY2(log.contains("fsync \"" + partName + '"'), log.right(3000).constData());
+    }
+    QVERIFY2(run.err.contains("fsync@openssh.com"), run.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestSshfs)
+#include "tst_sshfs.moc"
