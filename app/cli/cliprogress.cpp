@@ -157,6 +157,14 @@ void ProgressPrinter::finish(const CopyResult &result)
                      static_cast<long long>(result.bytesTotal));
         return;
     }
+    if (m_dryRun) {
+        // The errors above say what stops it; a copy summary ("0 failed") would contradict them.
+        std::fprintf(stderr, "dry run: %s (%lld %s); nothing was written\n",
+                     statusName(result.status).toLocal8Bit().constData(),
+                     static_cast<long long>(result.errorCount()),
+                     result.errorCount() == 1 ? "error" : "errors");
+        return;
+    }
     if (result.itemsChanged > 0)
         std::fprintf(stderr, "%lld %s changed while copied (kept as read, listed above)\n",
                      static_cast<long long>(result.itemsChanged),

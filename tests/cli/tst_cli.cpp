@@ -477,6 +477,11 @@ void TestCli::dryRunRefusesAnUnwritableDestination()
     QVERIFY2(err.contains("Cannot create"), err.constData());
     QVERIFY2(err.contains(scratch.path("locked/f")), err.constData());
     QVERIFY(!err.contains("dry run: would copy"));
+    // Its last line says what the dry run found, never a copy summary ("0 failed") that
+    // would contradict the error above it.
+    QVERIFY2(!err.contains("0 failed"), err.constData());
+    QVERIFY2(err.trimmed().endsWith("dry run: failed (1 error); nothing was written"),
+             err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)
