@@ -32,7 +32,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "may instead be copied to a new name.\n"
         "\n"
         "Exit status: 0 all copied; 1 finished, but some items failed or were skipped\n"
-        "because of errors; 2 bad usage or nothing could start (a --dry-run that finds\n"
+        "because of errors, or changed while copied (read twice, changed both times);\n"
+        "2 bad usage or nothing could start (a --dry-run that finds\n"
         "the real run could not start, too); 130 cancelled by SIGINT or SIGTERM, or by\n"
         "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"
         "copied is removed, finished files are kept."));
@@ -109,7 +110,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         QStringLiteral("Plan and check only; write nothing. Says how many items "
                        "and bytes would be copied, and fails "
                        "(exit 2) when the copy could not start, "
-                       "such as an unwritable destination."));
+                       "such as an unwritable destination. Names each "
+                       "destination file system and what it cannot do "
+                       "(learned from one hidden probe file, removed at once)."));
     const QCommandLineOption quiet(
         {QStringLiteral("q"), QStringLiteral("quiet")},
         QStringLiteral("Print only errors (no warnings, progress or summary)."));

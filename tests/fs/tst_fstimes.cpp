@@ -50,7 +50,7 @@ bool makeSource(const QByteArray &root)
         return false;
     int seed = 40;
     for (const auto &[name, time] : Files) {
-        if (!TestTree::writePatternFile(root + '/' + name, 100 * 1024 + seed, seed)
+        if (!TestTree::writePatternFile(root + '/' + name, 100 * KiB + seed, seed)
             || !setMtime(root + '/' + name, time))
             return false;
         ++seed;
@@ -175,13 +175,13 @@ void TestFsTimes::secondNewerRunCopiesNothingAndAnEditIsCopied()
 
     // An edit after the first run: new content, a time one granularity step later.
     const QByteArray edited = src + "/sub/c.txt";
-    QVERIFY(TestTree::writePatternFile(edited, 70 * 1024, 99));
+    QVERIFY(TestTree::writePatternFile(edited, 70 * KiB, 99));
     const timespec later = {Files[2].second.tv_sec + granularityOf(fs) / 1'000'000'000, 0};
     QVERIFY(setMtime(edited, later));
     const JobRunner::Run third = JobRunner::run({src}, disk->path(), newerOptions());
     QCOMPARE(third.result.errorCount(), qint64(0));
     QCOMPARE(third.result.itemsSkipped, qint64(2));
-    QCOMPARE(third.result.bytesCopied, qint64(70 * 1024));
+    QCOMPARE(third.result.bytesCopied, 70 * KiB);
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/sub/c.txt")), FsHelpers::fileDigest(edited));
 }
 
