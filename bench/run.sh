@@ -13,6 +13,9 @@
 #            cache, rates and memory over time, sluice-cli vs cp (bench/results/slow.png)
 #   seed     the seed article's three strategies: memory over time (bench/results/seed.png)
 #   tune     flush-behind window and lag on the 4 GiB file
+#   sshfs    one 1 GiB file onto sshfs (an sshd of its own on 127.0.0.1, root login by a key
+#            made here, stopped by its pid): sluice-cli vs cp to the same mount (goal: within
+#            10 % of cp); needs openssh-server and sshfs (scripts/install-deps.sh test)
 #
 # Default: big small memory slow seed. Needs root (drop_caches, loop devices, cgroups) and
 # about 25 GiB free in DIR (default /var/tmp/sluice-bench, which should be on the disk you
@@ -36,8 +39,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        big|small|memory|slow|seed|tune) sections+=("$1"); shift ;;
+        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        big|small|memory|slow|seed|tune|sshfs) sections+=("$1"); shift ;;
         *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -422,6 +425,69 @@ section_tune() {
     compare "rm -f $d; sync" "$(declare -f drop_caches); drop_caches" "${commands[@]}"
     table "Flush-behind window and lag, 4 GiB, cold cache, copy + sync" "window_8M_lag_2" \
         "${labels[@]}"
+}
+
+# sshd_start DIR: an OpenSSH server of this run on 127.0.0.1 serving DIR/export, with its
+# own host key, config and port; mounts it on DIR/mnt with sshfs. sshd_stop undoes it.
+sshd_pid=
+sshd_start() {
+    local base=$1 port
+    mkdir -p "$base/export" "$base/mnt" /run/sshd
+    rm -f "$base/host_key" "$base/client_key"
+    ssh-keygen -q -t ed25519 -N '' -f "$base/host_key"
+    ssh-keygen -q -t ed25519 -N '' -f "$base/client_key"
+    cp "$base/client_key.pub" "$base/authorized_keys"
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    printf '%s\n' "Port $port" "ListenAddress 127.0.0.1" "HostKey $base/host_key" "PidFile none" \
+        "AuthorizedKeysFile $base/authorized_keys" "PermitRootLogin prohibit-password" \
+        "PasswordAuthentication no" "KbdInteractiveAuthentication no" "UsePAM no" \
+        "StrictModes no" "Subsystem sftp /usr/lib/openssh/sftp-server" > "$base/sshd_config"
+    /usr/sbin/sshd -D -e -f "$base/sshd_config" 2> "$base/sshd.log" &
+    sshd_pid=$!
+    local tries=0
+    until grep -q "Server listening" "$base/sshd.log"; do
+        tries=$((tries + 1))
+        if [ "$tries" -gt 100 ] || ! kill -0 "$sshd_pid" 2>/dev/null; then
+            cat "$base/sshd.log" >&2
+            return 1
+        fi
+        sleep 0.1
+    done
+    sshfs "root@127.0.0.1:$base/export" "$base/mnt" -p "$port" -o \
+        "IdentityFile=$base/client_key,StrictHostKeyChecking=no,UserKnownHostsFile=/dev/null,BatchMode=yes"
+}
+sshd_stop() {
+    local base=$1
+    fusermount3 -u "$base/mnt" 2>/dev/null || fusermount3 -u -z "$base/mnt" 2>/dev/null || true
+    if [ -n "$sshd_pid" ]; then
+        kill "$sshd_pid" 2>/dev/null || true
+        wait "$sshd_pid" 2>/dev/null || true
+    fi
+    sshd_pid=
+}
+
+section_sshfs() {
+    local base=$work/sshfs s=$src/big1
+    if [ ! -f "$s" ] || [ "$(stat -c %s "$s")" -ne $((1 << 30)) ]; then
+        log "writing 1 GiB of random data to $s"
+        head -c 1G /dev/urandom > "$s"
+    fi
+    sshd_start "$base"
+    trap 'sshd_stop "$base"' EXIT
+    local d=$base/mnt/big1
+    local commands=(
+        "sluice::$(sluice "$s" "$d")"
+        "cp::cp $s $d"
+    )
+    local labels
+    mapfile -t labels < <(labels_of "${commands[@]}")
+    measurements=$results/sshfs.txt
+    : > "$measurements"
+    compare "rm -f $d $base/mnt/.big1.sluice-part" "cat $s > /dev/null" "${commands[@]}"
+    table "One 1 GiB file onto sshfs (sshd on 127.0.0.1), warm source, copy + sync" cp \
+        "${labels[@]}"
+    sshd_stop "$base"
+    trap - EXIT
 }
 
 # --- main ---------------------------------------------------------------------------------
