@@ -151,14 +151,20 @@ std::vector<Destination> openDestinations(const Plan &plan, FileSystemProbes *pr
             && S_ISDIR(entry.st_mode);
         if (destination.folder)
             destination.limits = detectFileSystemLimits(destination.folder.get());
-        if (destination.folder && probes) {
-            destination.probe = probes->probe(destination.folder.get(), destination.device);
-            if (destination.probe.probed) // learned, not guessed from the type
-                destination.limits.timestampGranularityNs = destination.probe.timeGranularityNs;
-        }
+        if (probes)
+            probeDestination(destination, *probes);
         destinations.push_back(std::move(destination));
     }
     return destinations;
+}
+
+void probeDestination(Destination &destination, FileSystemProbes &probes)
+{
+    if (!destination.folder)
+        return;
+    destination.probe = probes.probe(destination.folder.get(), destination.device);
+    if (destination.probe.probed) // learned, not guessed from the type
+        destination.limits.timestampGranularityNs = destination.probe.timeGranularityNs;
 }
 
 // A source folder may hold both "data" and ".data.sluice-part" (a copied leftover): the
@@ -387,7 +393,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
     const CopyOptions &options = job.options;
     applier.apply(checkPartFileNames(plan));
     applier.apply(checkChecksumFile(plan, options.checksumFile));
-    std::vector<Destination> destinations = openDestinations(plan, &job.fileSystems);
+    std::vector<Destination> destinations = openDestinations(plan);
     std::vector<Destination> usable;
     for (Destination &destination : destinations) {
         if (!applier.apply(checkDestinationFolder(plan, destination)))
@@ -395,7 +401,9 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         applier.apply(checkPseudoFileSystemSource(plan, destination));
         applier.apply(checkFileSystemLimits(plan, destination, options.onCollision,
                                             options.preserve.timestamps));
-        applier.apply(checkFolderIntoItself(plan, destination));
+        // The probe writes in the destination folder: never in one inside a source.
+        if (applier.apply(checkFolderIntoItself(plan, destination)) && report.fatal.isEmpty())
+            probeDestination(destination, job.fileSystems);
         applier.apply(checkSameFile(plan, destination));
         if (options.dryRun)
             applier.apply(checkStalePartFiles(plan, destination));

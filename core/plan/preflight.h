@@ -64,17 +64,19 @@ struct PreflightReport
 ///   for letter case are copied serially, and the later one is refused unless the policy is
 ///   Rename; coarse timestamps are a warning;
 /// - a folder copied into itself or a subfolder, also through symlinks and bind mounts:
-///   the destination's ancestors compared by st_dev/st_ino (fatal);
+///   the destination's ancestors compared by st_dev/st_ino (fatal); unless something fatal
+///   was found, the destination file system is then probed (probeDestination());
 /// - a source and its destination being the same file (hard link, bind mount, or the
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
 /// - in a dry run, part files of interrupted runs in the destination folders: recorded in
 ///   JobContext::issues as warnings (the copy would remove them), not asked about;
-/// and last, free space per destination file system (the st_dev of the folder each item is
-/// written into: a file system mounted on a folder the copy merges into counts apart), from
-/// statvfs(3), net of files that would be replaced: allocated blocks
-/// (st_blocks × 512) for sparse sources where holes are kept, plus the largest replaced
-/// file, which exists twice until its part file is renamed over it; one warning per file
-/// system that lacks room. Refused items (and their subtrees) are left out of later checks.
+/// then what each destination file system cannot do, once per file system
+/// (checkFileSystemAbilities()), and last, free space per destination file system (the st_dev of
+/// the folder each item is written into: a file system mounted on a folder the copy merges into
+/// counts apart), from statvfs(3), net of files that would be replaced: allocated blocks (st_blocks
+/// × 512) for sparse sources where holes are kept, plus the largest replaced file, which exists
+/// twice until its part file is renamed over it; one warning per file system that lacks room.
+/// Refused items (and their subtrees) are left out of later checks.
 PreflightReport runPreflight(JobContext &job, Plan &plan);
 
 /// The checks runPreflight() is made of, public for white-box tests. Each only reads the
@@ -123,6 +125,11 @@ struct Destination
 /// Opens every root's destination folder and detects its limits; one entry per root. With
 /// @p probes, each destination file system is also probed (once per job: probeFileSystem()).
 std::vector<Destination> openDestinations(const Plan &plan, FileSystemProbes *probes = nullptr);
+/// Probes @p destination's file system through @p probes (once per job and file system) and
+/// takes the time granularity it learned. runPreflight() calls it only once the destination
+/// is known not to lie inside a source (checkFolderIntoItself()): the probe file changes
+/// the folder's times.
+void probeDestination(Destination &destination, FileSystemProbes &probes);
 
 /// Regular files the effective user and groups cannot open for reading (access(2) with
 /// AT_EACCESS, so ACLs count), found from the plan's lstat(2) modes and confirmed with

@@ -15,6 +15,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -147,7 +149,14 @@ void TestInterrupt::cancelledFileIsCopiedAgainBySkipExisting()
     QVERIFY(FsHelpers::emptyFiles(disk->path()).isEmpty());
 
     const JobRunner::Run again = JobRunner::run({scratch.path("src")}, disk->path(), options);
-    QVERIFY2(again.result.status == CopyStatus::Succeeded,
+    // Nothing but the preflight's word on what the file system cannot do (exfat-fuse: whole
+    // seconds, no RENAME_NOREPLACE, no permission bits).
+    QVERIFY2(again.result.status == CopyStatus::Succeeded
+                 || (again.result.status == CopyStatus::CompletedWithWarnings
+                     && std::all_of(again.result.issues.cbegin(), again.result.issues.cend(),
+                                    [](const CopyIssue &issue) {
+                                        return issue.operation == FileOperation::Preflight;
+                                    })),
              qPrintable(FsHelpers::describeIssues(again.result)));
     QCOMPARE(again.result.itemsSkipped, qint64(1)); // a-small, finished before the cancel
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/b-64MiB")),
