@@ -1,11 +1,11 @@
 #include "filesystemlimits.h"
 
+#include "mountinfo.h"
 #include "posixio.h"
 
 #include <QCoreApplication>
 #include <QList>
 
-#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -40,30 +40,16 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
     return limits;
 }
 
-// The type of the mount whose device is @p device, from /proc/self/mountinfo (proc(5)),
-// and its source (the block device for "fuseblk").
+// The type of the mount whose device is @p device (mountinfo's spelling), and its source
+// (the block device for "fuseblk").
 QString mountType(dev_t device, QByteArray *source)
 {
-    FILE *file = std::fopen("/proc/self/mountinfo", "re");
-    if (!file)
+    const std::optional<MountEntry> mount = findMount(device);
+    if (!mount)
         return {};
-    QString type;
-    char line[4096];
-    const QByteArray wanted =
-        QByteArray::number(major(device)) + ':' + QByteArray::number(minor(device));
-    while (std::fgets(line, sizeof line, file)) {
-        const QList<QByteArray> fields = QByteArray(line).trimmed().split(' ');
-        if (fields.size() < 7 || fields.at(2) != wanted)
-            continue;
-        const qsizetype dash = fields.indexOf("-");
-        if (dash < 0 || dash + 2 >= fields.size())
-            continue;
-        type = QString::fromLatin1(fields.at(dash + 1));
-        if (source)
-            *source = fields.at(dash + 2);
-    }
-    std::fclose(file);
-    return type;
+    if (source)
+        *source = mount->source;
+    return mount->type;
 }
 
 // Sniffs a block device's boot sector for exFAT, NTFS or FAT.
