@@ -43,6 +43,7 @@ QStringList CopyOptions::validate() const
     if (move && !checksumFile.isEmpty())
         problems << QStringLiteral("a checksum file cannot be combined with move: a move within "
                                    "one file system renames and reads no data to hash");
+    problems << filter.validate();
     return problems;
 }
 

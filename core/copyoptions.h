@@ -1,5 +1,7 @@
 #pragma once
 
+#include "copyfilter.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QMetaType>
@@ -110,6 +112,8 @@ struct CopyOptions
     /// Jobs that plan fewer bytes than this neither wait for their device nor hold it: a
     /// small job does not wait behind a large one.
     qint64 smallJobBytes = 64 * MiB;
+    /// What the copy leaves out (patterns, .gitignore, size and age); empty = everything.
+    CopyFilter filter;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

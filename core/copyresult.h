@@ -2,6 +2,8 @@
 
 #include "copyissue.h"
 
+#include <QByteArray>
+#include <QList>
 #include <QMetaType>
 
 namespace Sluice {
@@ -37,6 +39,11 @@ struct CopyResult
     qint64 elapsedMs = 0;
     qint64 peakResidentBytes = 0;
     CopyIssueList issues;
+    /// Entries CopyOptions::filter left out (not in itemsTotal): a folder left out counts
+    /// once, as its contents are never read; folders left empty by the filter count too.
+    qint64 itemsLeftOut = 0;
+    qint64 bytesLeftOut = 0;        ///< apparent size of the regular files left out
+    QList<QByteArray> leftOutPaths; ///< their native source paths; filled by dry runs only
 
     qint64 errorCount() const;
     qint64 warningCount() const;

@@ -21,6 +21,9 @@ struct IoHooks
     /// Before the transfer opens a folder a source is copied from or into (the folder holding
     /// a root, the destination folder). A non-zero return is the errno of open(2).
     std::function<int(const QByteArray &folder)> beforeOpenRootFolder;
+    /// Before the planner opens the source folder @p folder to list it (counts which folders
+    /// a walk reads; used to show that a folder the filter leaves out is never listed).
+    std::function<void(const QByteArray &folder)> beforeListFolder;
     /// Right after a part file, link, FIFO or node is created under its part name
     /// @p partPath, before data, metadata and the rename (used to replace it on purpose, as
     /// someone else writing in the destination folder could).

@@ -2,6 +2,7 @@
 
 #include "logging.h"
 #include "posixio.h"
+#include "treefilter.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -12,6 +13,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <mutex>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -85,6 +87,8 @@ private:
         DIR *directory = nullptr;
         dev_t dev = 0;
         ino_t ino = 0;
+        bool leftOut = false;  ///< the filter leaves out this folder and all it holds
+        bool inFilter = false; ///< entered in m_filter (left when it is closed)
     };
 
     bool forgetIfCancelled(quint64 id, bool cancelled = false);
@@ -95,13 +99,16 @@ private:
                     SourceSummary &summary, const ScanOptions &options);
     static bool isAncestor(const std::vector<Frame> &stack, const struct stat &st);
     void count(SourceSummary &summary, const struct stat &st);
-    bool enter(std::vector<Frame> &stack, int fd, const struct stat &st);
+    void countLeftOut(SourceSummary &summary, const struct stat &st);
+    bool enter(std::vector<Frame> &stack, int fd, const struct stat &st, const char *name = nullptr,
+               bool leftOut = false);
     void report(const SourceSummary &summary);
 
     std::shared_ptr<ScanCancellation> m_cancellation;
     SourceScanner *m_handle;
     QSet<QPair<quint64, quint64>> m_seenLinks;
     bool m_countLinksOnce = false;
+    std::optional<TreeFilter> m_filter; ///< the request's ScanOptions::filter
 };
 
 void SourceScanWorker::report(const SourceSummary &summary)
@@ -132,14 +139,32 @@ void SourceScanWorker::count(SourceSummary &summary, const struct stat &st)
     }
 }
 
-bool SourceScanWorker::enter(std::vector<Frame> &stack, int fd, const struct stat &st)
+void SourceScanWorker::countLeftOut(SourceSummary &summary, const struct stat &st)
+{
+    ++summary.itemsLeftOut;
+    if (S_ISREG(st.st_mode))
+        summary.bytesLeftOut += qint64(st.st_size);
+}
+
+// Opens a folder of the walk; one the filter keeps is entered in m_filter too.
+bool SourceScanWorker::enter(std::vector<Frame> &stack, int fd, const struct stat &st,
+                             const char *name, bool leftOut)
 {
     DIR *directory = ::fdopendir(fd);
     if (!directory) {
         ::close(fd);
         return false;
     }
-    stack.push_back(Frame{directory, st.st_dev, st.st_ino});
+    const bool isRoot = stack.empty();
+    Frame frame{directory, st.st_dev, st.st_ino, leftOut, false};
+    if (m_filter->isActive() && !leftOut) {
+        if (isRoot)
+            m_filter->beginRoot(fd);
+        else
+            m_filter->enterFolder(QByteArray(name), fd);
+        frame.inFilter = !isRoot;
+    }
+    stack.push_back(frame);
     return true;
 }
 
@@ -220,6 +245,8 @@ void SourceScanWorker::visitNext(std::vector<Frame> &stack, SourceSummary &summa
         if (errno != 0)
             ++summary.unreadable;
         ::closedir(frame.directory);
+        if (frame.inFilter)
+            m_filter->leaveFolder();
         stack.pop_back();
         return;
     }
@@ -241,15 +268,17 @@ void SourceScanWorker::visitEntry(std::vector<Frame> &stack, int parentFd, const
             ++summary.unreadable;
         return;
     }
-    if (!S_ISDIR(child.st_mode)) {
-        count(summary, child);
-        return;
-    }
-    if (options.followSymlinks && isAncestor(stack, child))
+    if (S_ISDIR(child.st_mode) && options.followSymlinks && isAncestor(stack, child))
         return; // the planner leaves loops out (and reports them)
+    const bool leftOut = stack.back().leftOut
+                         || (m_filter->isActive() && m_filter->leavesOut(QByteArray(name), child));
+    if (leftOut)
+        countLeftOut(summary, child);
     count(summary, child);
+    if (!S_ISDIR(child.st_mode))
+        return;
     const int childFd = ::openat(parentFd, name, directoryFlags(options));
-    if (childFd < 0 || !enter(stack, childFd, child))
+    if (childFd < 0 || !enter(stack, childFd, child, name, leftOut))
         ++summary.unreadable;
 }
 
@@ -263,11 +292,14 @@ void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOption
     summary.path = path;
     m_seenLinks.clear();
     m_countLinksOnce = options.countHardLinksOnce;
+    m_filter.emplace(options.filter);
 
     struct stat st
     {};
     const bool descend =
         statRoot(summary, options, st) && !options.rootOnly && summary.kind == ItemKind::Directory;
+    if (summary.exists && m_filter->leavesOutRoot(st))
+        countLeftOut(summary, st);
     if (descend) {
         const bool walked = walkTree(summary, options, st);
         if (forgetIfCancelled(id, !walked))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "copyfilter.h"
 #include "itemkind.h"
 
 #include <QByteArray>
@@ -24,6 +25,9 @@ struct ScanOptions
     /// Inspect the path itself only (stat(2) semantics when followSymlinks): used to check a
     /// destination folder or a dropped path without walking it.
     bool rootOnly = false;
+    /// Measure what this filter leaves out (SourceSummary::itemsLeftOut, bytesLeftOut). The
+    /// walk still counts everything, and goes into the folders left out to measure them.
+    CopyFilter filter;
 };
 
 /// What a walk found below one source. Sizes are bytes. A plain value, queued across threads.
@@ -40,6 +44,10 @@ struct SourceSummary
     qint64 others = 0;              ///< symbolic links, FIFOs, devices and sockets
     qint64 unreadable = 0; ///< entries that could not be inspected or listed (not counted above)
     bool complete = false; ///< false for the interim reports of a long walk
+    /// Of the counts above, the entries ScanOptions::filter leaves out, everything inside a
+    /// folder left out included (folders only emptied by the filter are not counted).
+    qint64 itemsLeftOut = 0;
+    qint64 bytesLeftOut = 0; ///< apparent size of the regular files among them
 
     /// Items a copy of this source creates: files + folders + others.
     qint64 items() const { return files + folders + others; }

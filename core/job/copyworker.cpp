@@ -118,6 +118,9 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     counters.itemsTotal.store(qint64(plan.items.size()) + plan.failedItems);
     counters.itemsFailed.store(plan.failedItems);
     counters.bytesTotal.store(plan.totalBytes);
+    result.itemsLeftOut = plan.leftOutItems;
+    result.bytesLeftOut = plan.leftOutBytes;
+    result.leftOutPaths = std::move(plan.leftOutPaths);
     if (plan.items.empty() && plan.failedItems > 0)
         result.started = false; // not one source could be read
     qCDebug(lcPlan) << "plan:" << plan.items.size() << "items," << plan.totalBytes << "bytes,"

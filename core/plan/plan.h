@@ -31,6 +31,9 @@ struct PlanItem
     /// A sibling in the same source folder is named like this item's part file
     /// (".<name>.sluice-part"), so this item writes through partFileName(name, true).
     bool partNameTaken = false;
+    /// Folders: the filter left out something below it, so a move must not rename it whole
+    /// nor delete its source (CopyOptions::filter).
+    bool leftOutBelow = false;
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;
@@ -67,6 +70,11 @@ struct Plan
     qint64 totalBytes = 0;  ///< sum of countedBytes()
     qint64 fileCount = 0;   ///< File items, hard links included
     qint64 failedItems = 0; ///< entries that could not be planned (already reported)
+    /// Entries the filter left out (a folder left out counts once: it is not listed), and
+    /// the folders left empty by it unless CopyFilter::keepEmptyFolders.
+    qint64 leftOutItems = 0;
+    qint64 leftOutBytes = 0;        ///< st_size of the regular files left out
+    QList<QByteArray> leftOutPaths; ///< their source paths, in walk order (dry runs only)
 
     /// The native source path of item @p index (built from its ancestors' names; may be
     /// longer than PATH_MAX, so it is for messages, not for system calls).

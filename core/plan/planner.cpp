@@ -128,11 +128,13 @@ struct Planner::Frame
     qsizetype next = 0;
     qint64 bytesAtStart = 0;
     bool pushedAncestor = false;
+    bool leftOut = false; // the filter left out something below this folder
 };
 
 Planner::Planner(JobContext &job, ErrorHandler onError)
     : m_job(job)
     , m_onError(std::move(onError))
+    , m_filter(job.options.filter)
 {}
 
 Planner::~Planner()
@@ -257,6 +259,10 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         ++plan.failedItems;
         return true;
     }
+    if (m_filter.leavesOutRoot(st)) {
+        noteLeftOut(plan, root.sourcePath, qint64(st.st_size));
+        return true;
+    }
     PlanItem item;
     item.name = root.sourceName;
     item.root = rootIndex;
@@ -267,6 +273,8 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
     const QByteArray path = root.sourcePath;
     auto open = [this, path, follow] {
         m_ancestors.clear();
+        if (m_job.hooks.beforeListFolder)
+            m_job.hooks.beforeListFolder(path);
         const int fd = ::open(path.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
         if (fd >= 0 && m_job.options.followSymlinks)
             collectSourceAncestors(fd);
@@ -340,8 +348,20 @@ int Planner::enterFolder(Plan &plan, qint32 index, int fd)
         return error;
     }
     std::sort(frame.names.begin(), frame.names.end());
+    const PlanItem &item = plan.items[std::size_t(index)];
+    const int ignoreError =
+        item.parent < 0
+            ? m_filter.beginRoot(fd)
+            : m_filter.enterFolder(item.name, fd,
+                                   std::binary_search(frame.names.cbegin(), frame.names.cend(),
+                                                      QByteArray(".gitignore")));
+    if (ignoreError != 0) {
+        CopyIssue issue = CopyIssue::fromErrno(FileOperation::Read,
+                                               plan.sourcePath(index) + "/.gitignore", ignoreError);
+        issue.severity = IssueSeverity::Warning;
+        m_job.issues.add(issue);
+    }
     if (m_job.options.followSymlinks) {
-        const PlanItem &item = plan.items[std::size_t(index)];
         m_ancestors.append(qMakePair(item.dev, item.ino));
         frame.pushedAncestor = true;
     }
@@ -352,13 +372,38 @@ int Planner::enterFolder(Plan &plan, qint32 index, int fd)
 void Planner::leaveFolder(Plan &plan)
 {
     Frame &frame = m_stack.back();
-    PlanItem &item = plan.items[std::size_t(frame.index)];
+    const qint32 index = frame.index;
+    PlanItem &item = plan.items[std::size_t(index)];
     item.subtreeEnd = qint32(plan.items.size());
     item.subtreeBytes = plan.totalBytes - frame.bytesAtStart;
     ::closedir(frame.directory);
     if (frame.pushedAncestor)
         m_ancestors.removeLast();
+    const bool leftOut = frame.leftOut;
+    const bool root = item.parent < 0;
+    if (!root)
+        m_filter.leaveFolder();
     m_stack.pop_back();
+    if (!leftOut)
+        return;
+    // A folder left empty only by the filter goes too (rsync --prune-empty-dirs); a root
+    // is what the person named, and stays.
+    if (!root && !m_job.options.filter.keepEmptyFolders && item.subtreeEnd == index + 1) {
+        noteLeftOut(plan, plan.sourcePath(index), 0);
+        plan.items.pop_back();
+    } else {
+        item.leftOutBelow = true;
+    }
+    if (!m_stack.empty())
+        m_stack.back().leftOut = true;
+}
+
+void Planner::noteLeftOut(Plan &plan, const QByteArray &path, qint64 bytes)
+{
+    ++plan.leftOutItems;
+    plan.leftOutBytes += bytes;
+    if (m_job.options.dryRun)
+        plan.leftOutPaths.append(path);
 }
 
 bool Planner::abandonWalk(Plan &plan)
@@ -416,6 +461,11 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
             IssueSeverity::Warning));
         return true;
     }
+    if (m_filter.leavesOut(name, st)) {
+        noteLeftOut(plan, path(), S_ISREG(st.st_mode) ? qint64(st.st_size) : 0);
+        m_stack.back().leftOut = true;
+        return true;
+    }
     PlanItem item;
     item.name = name;
     item.parent = parentIndex;
@@ -424,7 +474,9 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
     const qint32 index = addItem(plan, std::move(item), true);
     if (plan.items.back().kind != ItemKind::Directory)
         return true;
-    auto open = [parentFd, name, follow] {
+    auto open = [this, parentFd, name, follow, &path] {
+        if (m_job.hooks.beforeListFolder)
+            m_job.hooks.beforeListFolder(path());
         return ::openat(parentFd, name.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
     };
     return enterUnderPolicy(plan, index, open, path);

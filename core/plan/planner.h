@@ -3,6 +3,7 @@
 #include "copyissue.h"
 #include "errorpolicy.h"
 #include "plan.h"
+#include "treefilter.h"
 
 #include <QHash>
 #include <QList>
@@ -22,7 +23,9 @@ struct JobContext;
 /// Entries that cannot be examined (fstatat(2)) and folders that cannot be opened or listed
 /// (open(2), readdir(3)) go through the error policy (@p onError, under retryUnderPolicy());
 /// with Skip they are left out entirely (no empty placeholder) and counted in
-/// Plan::failedItems.
+/// Plan::failedItems. Entries that CopyOptions::filter leaves out are judged right after
+/// their fstatat(2), before anything opens them: they are counted in Plan::leftOutItems and a
+/// folder left out is never listed (TreeFilter).
 class Planner final
 {
 public:
@@ -59,11 +62,13 @@ private:
     qint32 addItem(Plan &plan, PlanItem &&item, bool groupHardLinks);
     void collectSourceAncestors(int directoryFd);
     void fillItem(PlanItem &item, const struct stat &st) const;
+    void noteLeftOut(Plan &plan, const QByteArray &path, qint64 bytes);
     bool statEntry(int directoryFd, const QByteArray &name, bool follow, struct stat &st,
                    bool &loop);
 
     JobContext &m_job;
     ErrorHandler m_onError;
+    TreeFilter m_filter;
     std::vector<Frame> m_stack;             // the folders being listed, innermost last
     QList<QPair<dev_t, ino_t>> m_ancestors; // folders on the current path (following only)
     QHash<QPair<quint64, quint64>, qint32> m_firstLink; // (dev, ino) -> first plan index

@@ -260,7 +260,9 @@ qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
         finishWhole(item, ItemOutcome::Failed, task.destinationDirectory.get());
         return item.subtreeEnd;
     }
-    if (m_job.options.move) {
+    // A folder with entries the filter left out is moved item by item: a rename would take
+    // them along.
+    if (m_job.options.move && !item.leftOutBelow) {
         if (const auto moved = m_copier.moveByRename(task)) {
             finishWhole(item, *moved, task.destinationDirectory.get());
             return item.subtreeEnd;
@@ -275,6 +277,8 @@ qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
             return item.subtreeEnd;
         }
         account(outcome);
+        if (item.leftOutBelow) // a move keeps the source folder: what was left out stays in it
+            destination->incomplete.store(true);
         rememberFileSystem(*destination);
         levels.push_back({index, std::move(source), std::move(destination)});
         break;
