@@ -4,6 +4,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
 
 #include <cerrno>
 #include <sys/stat.h>
@@ -15,6 +17,123 @@ namespace {
 QString policyList()
 {
     return QStringLiteral("ask|overwrite|skip|rename|newer");
+}
+
+// A pattern file larger than this is refused rather than read.
+constexpr qint64 MaxPatternFileBytes = 4 * MiB;
+
+// The options that choose what is left out (CopyFilter).
+struct FilterOptions
+{
+    QCommandLineOption exclude{
+        QStringLiteral("exclude"),
+        QStringLiteral("Leave out entries matching PATTERN (repeatable; with --include, the first "
+                       "pattern that matches decides, as in rsync). A pattern with a '/' matches "
+                       "the path below the source, one without the name at any depth; a "
+                       "trailing '/' matches folders only; '**' matches any number of folders."),
+        QStringLiteral("PATTERN")};
+    QCommandLineOption include{
+        QStringLiteral("include"),
+        QStringLiteral("Keep entries matching PATTERN even if a later --exclude matches them."),
+        QStringLiteral("PATTERN")};
+    QCommandLineOption excludeFrom{
+        QStringLiteral("exclude-from"),
+        QStringLiteral("Read --exclude patterns from FILE, one a line; '#' starts a comment, "
+                       "'+ ' makes a line an --include."),
+        QStringLiteral("FILE")};
+    QCommandLineOption gitignore{
+        QStringLiteral("gitignore"),
+        QStringLiteral("Leave out what the .gitignore files in the sources ignore, with git's "
+                       "rules (asked after --exclude/--include)."),
+    };
+    QCommandLineOption minSize{QStringLiteral("min-size"),
+                               QStringLiteral("Leave out files smaller than SIZE (10K, 1MiB)."),
+                               QStringLiteral("SIZE")};
+    QCommandLineOption maxSize{QStringLiteral("max-size"),
+                               QStringLiteral("Leave out files larger than SIZE."),
+                               QStringLiteral("SIZE")};
+    QCommandLineOption newerThan{
+        QStringLiteral("newer-than"),
+        QStringLiteral("Copy only files modified after WHEN: a date (2026-11-01), date and time "
+                       "(2026-11-01T08:30) or a time ago (90s, 30min, 12h, 7d, 2w)."),
+        QStringLiteral("WHEN")};
+    QCommandLineOption olderThan{QStringLiteral("older-than"),
+                                 QStringLiteral("Copy only files modified before WHEN."),
+                                 QStringLiteral("WHEN")};
+    QCommandLineOption keepEmpty{
+        QStringLiteral("keep-empty-folders"),
+        QStringLiteral("Create folders that the filters leave empty (by default they are left "
+                       "out too).")};
+    QCommandLineOption verbose{{QStringLiteral("v"), QStringLiteral("verbose")},
+                               QStringLiteral("With --dry-run: list what the filters leave out.")};
+
+    QList<QCommandLineOption> all() const
+    {
+        return {exclude, include,   excludeFrom, gitignore, minSize,
+                maxSize, newerThan, olderThan,   keepEmpty, verbose};
+    }
+};
+
+// The rules of --exclude, --include and --exclude-from in command-line order (the first
+// match decides, so the order is the meaning). Returns an error message or nothing.
+QString readFilterRules(const QCommandLineParser &parser, const FilterOptions &options,
+                        QList<FilterRule> &rules)
+{
+    QHash<QString, qsizetype> used;
+    for (const QString &name : parser.optionNames()) {
+        const bool include = name == options.include.names().constFirst();
+        const bool exclude = name == options.exclude.names().constFirst();
+        const bool from = name == options.excludeFrom.names().constFirst();
+        if (!include && !exclude && !from)
+            continue;
+        const QString value = parser.values(name).at(used[name]++);
+        if (!from) {
+            rules.append({include ? FilterRule::Action::Include : FilterRule::Action::Exclude,
+                          NativePath::toNative(value)});
+            continue;
+        }
+        QFile file(QFile::decodeName(NativePath::toNative(value)));
+        if (!file.open(QIODevice::ReadOnly))
+            return QStringLiteral("cannot read --exclude-from '%1': %2")
+                .arg(value, file.errorString());
+        const QByteArray text = file.read(MaxPatternFileBytes + 1);
+        if (text.size() > MaxPatternFileBytes)
+            return QStringLiteral("--exclude-from '%1' is larger than 4 MiB").arg(value);
+        appendFilterRules(text, FilterRule::Action::Exclude, rules);
+    }
+    return {};
+}
+
+// Fills @p filter from the filter options; returns an error message or nothing.
+QString readFilter(const QCommandLineParser &parser, const FilterOptions &options,
+                   CopyFilter &filter)
+{
+    if (QString error = readFilterRules(parser, options, filter.rules); !error.isEmpty())
+        return error;
+    filter.gitignore = parser.isSet(options.gitignore);
+    filter.keepEmptyFolders = parser.isSet(options.keepEmpty);
+    const QDateTime now = QDateTime::currentDateTime();
+    for (const QCommandLineOption *option : {&options.minSize, &options.maxSize}) {
+        if (!parser.isSet(*option))
+            continue;
+        const auto size = parseByteSize(parser.value(*option));
+        if (!size)
+            return QStringLiteral("invalid --%1 '%2' (expected a size such as 500K, 10M or 2GiB)")
+                .arg(option->names().constFirst(), parser.value(*option));
+        (option == &options.minSize ? filter.minSize : filter.maxSize) = *size;
+    }
+    for (const QCommandLineOption *option : {&options.newerThan, &options.olderThan}) {
+        if (!parser.isSet(*option))
+            continue;
+        const auto when = parseFilterTime(parser.value(*option), now);
+        if (!when)
+            return QStringLiteral("invalid --%1 '%2' (expected a date such as 2026-11-01, a "
+                                  "date and time such as 2026-11-01T08:30, or a time ago such "
+                                  "as 7d, 12h or 30min)")
+                .arg(option->names().constFirst(), parser.value(*option));
+        (option == &options.newerThan ? filter.newerThanNs : filter.olderThanNs) = *when;
+    }
+    return {};
 }
 
 } // namespace
@@ -137,6 +256,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                        "once, and copies that wait take turns after it. Copies under 64 MiB "
                        "never wait."));
     parser.addOption(queue);
+    const FilterOptions filterOptions;
+    parser.addOptions(filterOptions.all());
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -276,6 +397,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     args.quiet = parser.isSet(quiet);
     if (args.quiet && !parser.isSet(progress))
         args.progress = ProgressStyle::None;
+    if (const QString error = readFilter(parser, filterOptions, options.filter); !error.isEmpty())
+        return usageError(error);
+    args.verbose = parser.isSet(filterOptions.verbose);
 
     const QStringList problems = options.validate();
     if (!problems.isEmpty())

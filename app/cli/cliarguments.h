@@ -18,6 +18,7 @@ struct Arguments
     bool quiet = false;
     bool collisionAsk = false; ///< prompt for collisions on the terminal
     bool errorAsk = false;     ///< prompt for errors on the terminal
+    bool verbose = false;      ///< --verbose: a dry run lists what the filter leaves out
 };
 
 /// The outcome of parsing: arguments to run with, or text to print and an exit status.

@@ -128,8 +128,28 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
         {QStringLiteral("elapsedMs"), result.elapsedMs},
         {QStringLiteral("peakResidentBytes"), result.peakResidentBytes},
         {QStringLiteral("issues"), issues},
+        {QStringLiteral("itemsLeftOut"), result.itemsLeftOut},
+        {QStringLiteral("bytesLeftOut"), result.bytesLeftOut},
     };
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+// What the filter left out: one line with the counts, after a --verbose dry run preceded by
+// the paths.
+void ProgressPrinter::printLeftOut(const CopyResult &result) const
+{
+    if (result.itemsLeftOut == 0)
+        return;
+    if (m_dryRun && m_verbose) {
+        for (const QByteArray &path : result.leftOutPaths)
+            std::fprintf(stderr, "left out: %s\n",
+                         NativePath::toDisplay(path).toLocal8Bit().constData());
+    }
+    std::fprintf(stderr, "filters left out %lld %s, %s (%lld bytes)\n",
+                 static_cast<long long>(result.itemsLeftOut),
+                 result.itemsLeftOut == 1 ? "item" : "items",
+                 formatBytes(result.bytesLeftOut).toLocal8Bit().constData(),
+                 static_cast<long long>(result.bytesLeftOut));
 }
 
 void ProgressPrinter::finish(const CopyResult &result)
@@ -147,6 +167,7 @@ void ProgressPrinter::finish(const CopyResult &result)
     }
     if (m_quiet || m_style == ProgressStyle::Json)
         return;
+    printLeftOut(result);
     if (m_dryRun
         && (result.status == CopyStatus::Succeeded
             || result.status == CopyStatus::CompletedWithWarnings)) {

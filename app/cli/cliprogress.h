@@ -28,6 +28,8 @@ public:
     void stopOutput() { m_outputClosed = true; }
     /// Clears the status line before something else is printed on stderr (a prompt).
     void interrupt();
+    /// --verbose: a dry run lists each entry the filter left out.
+    void setVerbose(bool verbose) { m_verbose = verbose; }
 
     /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05"
     static QString statusLine(const CopyProgress &progress);
@@ -38,10 +40,12 @@ private:
     /// In WaitingForDevice, once per holder: "sluice-cli: waiting for HOLDER to finish on
     /// DEVICE" on stderr (not with --quiet).
     void noteDeviceWait(const CopyProgress &progress);
+    void printLeftOut(const CopyResult &result) const;
 
     ProgressStyle m_style;
     bool m_quiet;
     bool m_dryRun;
+    bool m_verbose = false;
     bool m_outputClosed = false;
     bool m_lineOpen = false;
     int m_lastWidth = 0;

@@ -70,6 +70,7 @@ int main(int argc, char **argv)
     installSignalHandlers();
     CopyJob job(arguments.request, arguments.options);
     Cli::ProgressPrinter printer(arguments.progress, arguments.quiet, arguments.options.dryRun);
+    printer.setVerbose(arguments.verbose);
     bool interruptedBySignal = false;
 
     QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);

@@ -92,6 +92,8 @@ private Q_SLOTS:
     void closedOutputCancelsAndExits130();
     void dryRunSaysWhatItWouldCopy();
     void dryRunRefusesAnUnwritableDestination();
+    void filterOptionsChooseWhatIsCopied();
+    void dryRunCountsAndListsWhatFiltersLeaveOut();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -166,6 +168,33 @@ void TestCli::badUsageExitsTwo_data()
         << QStringList{QStringLiteral("--flush-lag"), QStringLiteral("0"), QStringLiteral("a"),
                        QStringLiteral("b")}
         << QByteArray("flush-behind lag must be between 1 and 64");
+    QTest::newRow("bad min size")
+        << QStringList{QStringLiteral("--min-size"), QStringLiteral("big"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("invalid --min-size 'big' (expected a size such as 500K, 10M or 2GiB)");
+    QTest::newRow("negative max size")
+        << QStringList{QStringLiteral("--max-size"), QStringLiteral("-1"), QStringLiteral("a"),
+                       QStringLiteral("b")}
+        << QByteArray("invalid --max-size '-1'");
+    QTest::newRow("min above max")
+        << QStringList{QStringLiteral("--min-size"), QStringLiteral("2M"),
+                       QStringLiteral("--max-size"), QStringLiteral("1M"),
+                       QStringLiteral("a"),          QStringLiteral("b")}
+        << QByteArray("the minimum size is larger than the maximum size");
+    QTest::newRow("bad date")
+        << QStringList{QStringLiteral("--newer-than"), QStringLiteral("2026-13-45"),
+                       QStringLiteral("a"), QStringLiteral("b")}
+        << QByteArray("invalid --newer-than '2026-13-45' (expected a date such as 2026-11-01");
+    QTest::newRow("bad duration") << QStringList{
+        QStringLiteral("--older-than"), QStringLiteral("7 days"), QStringLiteral("a"),
+        QStringLiteral("b")} << QByteArray("invalid --older-than '7 days'");
+    QTest::newRow("missing pattern file")
+        << QStringList{QStringLiteral("--exclude-from"), QStringLiteral("/nonexistent/list"),
+                       QStringLiteral("a"), QStringLiteral("b")}
+        << QByteArray("cannot read --exclude-from '/nonexistent/list'");
+    QTest::newRow("empty pattern")
+        << QStringList{QStringLiteral("--exclude="), QStringLiteral("a"), QStringLiteral("b")}
+        << QByteArray("a filter pattern must not be empty");
 }
 
 void TestCli::badUsageExitsTwo()
@@ -482,6 +511,62 @@ void TestCli::dryRunRefusesAnUnwritableDestination()
     QVERIFY2(!err.contains("0 failed"), err.constData());
     QVERIFY2(err.trimmed().endsWith("dry run: failed (1 error); nothing was written"),
              err.constData());
+}
+
+void TestCli::filterOptionsChooseWhatIsCopied()
+{
+    // src/ a.c, a.o, keep.o (10 bytes), big.bin (5000), node_modules/m.js, sub/b.o, sub/c.txt
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/node_modules")));
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    for (const char *name : {"a.c", "a.o", "node_modules/m.js", "sub/b.o", "sub/c.txt"})
+        QVERIFY(TestTree::writeFile(scratch.path("src/") + name, name));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/keep.o"), 10));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/big.bin"), 5000));
+    QVERIFY(TestTree::writeFile(scratch.path("list"), "# build output\n+ keep.o\n*.o\n"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const CliRun run =
+        runCli({QStringLiteral("--progress"), QStringLiteral("json"), QStringLiteral("--exclude"),
+                QStringLiteral("node_modules/"), QStringLiteral("--exclude-from"),
+                arg(scratch.path("list")), QStringLiteral("--max-size"), QStringLiteral("4K"),
+                arg(scratch.path("src")), arg(scratch.path("out"))});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(TestTree::countEntries(scratch.path("out/src")), qint64(4)); // a.c keep.o sub c.txt
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/sub/c.txt")), QByteArray("sub/c.txt"));
+    QVERIFY(!QFile::exists(QFile::decodeName(scratch.path("out/src/a.o"))));
+    QVERIFY(!QFile::exists(QFile::decodeName(scratch.path("out/src/node_modules"))));
+    const QJsonObject end = QJsonDocument::fromJson(run.out.trimmed().split('\n').last()).object();
+    QCOMPARE(end.value(QStringLiteral("type")).toString(), QStringLiteral("result"));
+    // big.bin, node_modules, a.o, sub/b.o
+    QCOMPARE(end.value(QStringLiteral("itemsLeftOut")).toInteger(), 4);
+    QCOMPARE(end.value(QStringLiteral("bytesLeftOut")).toInteger(), 5000 + 3 + 7);
+    QCOMPARE(end.value(QStringLiteral("itemsTotal")).toInteger(), 5);
+}
+
+void TestCli::dryRunCountsAndListsWhatFiltersLeaveOut()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/build")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.c"), "12345"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.o"), "123"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/build/x"), "1"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const QStringList arguments{QStringLiteral("--dry-run"), QStringLiteral("--exclude=*.o"),
+                                QStringLiteral("--exclude=/build/"), arg(scratch.path("src")),
+                                arg(scratch.path("out"))};
+    const CliRun counted = runCli(arguments);
+    QVERIFY2(counted.exitCode == 0, counted.err.constData());
+    QVERIFY2(counted.err.contains("dry run: would copy 2 items, 5 bytes (5 bytes)"),
+             counted.err.constData());
+    QVERIFY2(counted.err.contains("filters left out 2 items, 3 bytes (3 bytes)"),
+             counted.err.constData());
+    QVERIFY2(!counted.err.contains("left out: "), counted.err.constData());
+    const CliRun listed = runCli(QStringList{QStringLiteral("--verbose")} + arguments);
+    QVERIFY2(listed.exitCode == 0, listed.err.constData());
+    const QByteArray expected = "left out: " + scratch.path("src/a.o") + "\nleft out: "
+                                + scratch.path("src/build") + "\nfilters left out 2 items";
+    QVERIFY2(listed.err.contains(expected), listed.err.constData());
+    QCOMPARE(TestTree::countEntries(scratch.path("out")), 0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
