@@ -1,5 +1,6 @@
 #include "appsettings.h"
 
+#include <QFile>
 #include <QSettings>
 
 namespace Sluice::Ui {
@@ -19,6 +20,7 @@ const QString SpeedLimitKey = QStringLiteral("copy/speedLimit");
 const QString SmallJobKey = QStringLiteral("copy/smallJobBytes");
 const QString ShowChartKey = QStringLiteral("window/showChart");
 const QString RecentKey = QStringLiteral("destinations/recent");
+const QString LeaveOutKey = QStringLiteral("copy/leaveOut");
 
 template<typename Enum>
 Enum readEnum(const QSettings &settings, const QString &key, Enum fallback,
@@ -56,6 +58,7 @@ WindowSettings WindowSettings::load()
     if (ok && smallJob >= 0)
         options.smallJobBytes = smallJob;
     loaded.showChart = settings.value(ShowChartKey, true).toBool();
+    loaded.leaveOut = settings.value(LeaveOutKey).toStringList();
     if (!options.validate().isEmpty())
         options.verify = VerifyAlgorithm::None; // reflink + verify: keep the engine choice
     return loaded;
@@ -76,6 +79,7 @@ void WindowSettings::save() const
     settings.setValue(SpeedLimitKey, options.speedLimit);
     settings.setValue(SmallJobKey, options.smallJobBytes);
     settings.setValue(ShowChartKey, showChart);
+    settings.setValue(LeaveOutKey, leaveOut);
 }
 
 void WindowSettings::setArchive(bool on)
@@ -90,7 +94,16 @@ CopyOptions WindowSettings::jobOptions(bool move) const
     job.confirmPreflight = true;
     // The window takes turns with other Sluice copies to the same disk (sluice-cli too).
     job.deviceTurn = DeviceTurnPolicy::Wait;
+    job.filter = leaveOutFilter();
     return job;
+}
+
+CopyFilter WindowSettings::leaveOutFilter() const
+{
+    CopyFilter filter;
+    for (const QString &pattern : leaveOut)
+        filter.rules.append({FilterRule::Action::Exclude, QFile::encodeName(pattern)});
+    return filter;
 }
 
 bool WindowSettings::operator==(const WindowSettings &other) const
@@ -102,7 +115,7 @@ bool WindowSettings::operator==(const WindowSettings &other) const
            && a.durability == b.durability && a.verify == b.verify
            && a.followSymlinks == b.followSymlinks && a.preserve == b.preserve
            && a.speedLimit == b.speedLimit && a.smallJobBytes == b.smallJobBytes
-           && showChart == other.showChart;
+           && showChart == other.showChart && leaveOut == other.leaveOut;
 }
 
 QList<QByteArray> loadRecentDestinations()

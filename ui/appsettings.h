@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QStringList>
 
 namespace Sluice::Ui {
 
@@ -17,6 +18,8 @@ struct WindowSettings
     /// under it never wait for their disk) are remembered; the rest stays default.
     CopyOptions options;
     bool showChart = true;
+    /// The "Leave out" field's patterns (excludes, sluice-cli --exclude syntax).
+    QStringList leaveOut;
 
     /// Reads the stored settings; anything missing or invalid keeps its default.
     static WindowSettings load();
@@ -30,6 +33,8 @@ struct WindowSettings
     /// preflight warnings delivered as a question so that the person can accept or cancel,
     /// and waiting for the disk while another Sluice copy writes to it (DeviceTurnPolicy).
     CopyOptions jobOptions(bool move) const;
+    /// The filter of the "Leave out" patterns: one exclude rule each.
+    CopyFilter leaveOutFilter() const;
 
     bool operator==(const WindowSettings &other) const;
 };

@@ -6,6 +6,7 @@
 #include "droppedurls.h"
 #include "formatting.h"
 #include "issuereport.h"
+#include "leaveoutfield.h"
 #include "noticebar.h"
 #include "notifier.h"
 #include "settingsdialog.h"
@@ -88,6 +89,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildLayout()
 {
     m_sourcesPanel = new SourcesPanel(m_sources, this);
+    m_leaveOut = new LeaveOutField(this);
+    m_leaveOut->setObjectName(QStringLiteral("leaveOutField"));
     m_destination = new DestinationField(m_probeScanner, this);
     m_notice = new NoticeBar(this);
     m_notice->setObjectName(QStringLiteral("noticeBar"));
@@ -142,6 +145,7 @@ void MainWindow::buildLayout()
     setup->setObjectName(QStringLiteral("setupGroup"));
     auto *setupLayout = new QVBoxLayout(setup);
     setupLayout->addWidget(m_sourcesPanel, 1);
+    setupLayout->addWidget(m_leaveOut);
     setupLayout->addLayout(destinationRow);
     setupLayout->addWidget(m_notice);
     setupLayout->addLayout(actionRow);
@@ -203,6 +207,11 @@ void MainWindow::connectSignals()
             [this] { m_startWhenChosen = -1; });
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
     connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
+    connect(m_leaveOut, &LeaveOutField::patternsChanged, this, [this](const QStringList &patterns) {
+        WindowSettings changed = m_settings;
+        changed.leaveOut = patterns;
+        applySettings(changed);
+    });
     connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
         m_settings.options.speedLimit = qint64(mebibytes * double(MiB));
         m_settings.save();
@@ -219,6 +228,8 @@ void MainWindow::setUpTabOrder()
         m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("addFolderButton")),
         m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("removeSourcesButton")),
         m_sourcesPanel->findChild<QPushButton *>(QStringLiteral("clearSourcesButton")),
+        m_leaveOut->findChild<QLineEdit *>(QStringLiteral("leaveOutEdit")),
+        m_leaveOut->findChild<QWidget *>(QStringLiteral("leaveOutChoices")),
         m_destination->comboBox(),
         m_destination->chooseButton(),
         m_speedLimit,
@@ -410,7 +421,9 @@ void MainWindow::applySettings(const WindowSettings &settings)
     ScanOptions scan;
     scan.followSymlinks = m_settings.options.followSymlinks;
     scan.countHardLinksOnce = m_settings.options.preserve.hardLinks;
+    scan.filter = m_settings.leaveOutFilter();
     m_sources->setScanOptions(scan);
+    m_leaveOut->setPatterns(m_settings.leaveOut);
 }
 
 void MainWindow::onSourceRefused(const QByteArray &path, int errorCode)
@@ -428,6 +441,7 @@ void MainWindow::updateState()
     const bool running = m_session != nullptr;
     const bool ready = !busy && !m_sources->isEmpty();
     m_sourcesPanel->setLocked(busy);
+    m_leaveOut->setEnabled(!busy);
     m_destination->setEnabled(!busy);
     m_copyButton->setEnabled(ready);
     m_moveButton->setEnabled(ready);

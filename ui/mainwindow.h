@@ -21,6 +21,7 @@ namespace Sluice::Ui {
 
 class CopySession;
 class DestinationField;
+class LeaveOutField;
 class NoticeBar;
 class SourceListModel;
 class SourcesPanel;
@@ -95,6 +96,7 @@ private:
     SourceScanner *m_probeScanner;
     SourceListModel *m_sources;
     SourcesPanel *m_sourcesPanel;
+    LeaveOutField *m_leaveOut = nullptr;
     DestinationField *m_destination;
     NoticeBar *m_notice;
     QDoubleSpinBox *m_speedLimit;

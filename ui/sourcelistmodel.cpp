@@ -78,7 +78,7 @@ void SourceListModel::clear()
     m_rows.clear();
     m_listed.clear();
     m_rowOfScan.clear();
-    m_totalBytes = m_totalItems = m_totalUnreadable = 0;
+    m_totalBytes = m_totalItems = m_totalUnreadable = m_totalBytesLeftOut = 0;
     m_scanningRows = 0;
     endResetModel();
     Q_EMIT totalsChanged();
@@ -87,7 +87,8 @@ void SourceListModel::clear()
 void SourceListModel::setScanOptions(const ScanOptions &options)
 {
     if (options.followSymlinks == m_options.followSymlinks
-        && options.countHardLinksOnce == m_options.countHardLinksOnce)
+        && options.countHardLinksOnce == m_options.countHardLinksOnce
+        && options.filter == m_options.filter)
         return;
     m_options = options;
     m_options.rootOnly = false;
@@ -121,6 +122,7 @@ void SourceListModel::account(const Row &row, int sign)
     m_totalBytes += sign * row.summary.bytes;
     m_totalItems += sign * row.summary.items();
     m_totalUnreadable += sign * row.summary.unreadable;
+    m_totalBytesLeftOut += sign * row.summary.bytesLeftOut;
     m_scanningRows += row.scanning ? sign : 0;
 }
 
@@ -175,6 +177,11 @@ QVariant SourceListModel::data(const QModelIndex &index, int role) const
             tip += QLatin1Char('\n')
                    + tr("Entries that could not be read (not counted): %1")
                          .arg(Format::count(summary.unreadable));
+        if (summary.itemsLeftOut > 0)
+            tip +=
+                QLatin1Char('\n')
+                + tr("Left out by the filter: %1 entries, %2")
+                      .arg(Format::count(summary.itemsLeftOut), Format::size(summary.bytesLeftOut));
         return tip;
     }
     if (role == Qt::TextAlignmentRole && index.column() >= SizeColumn)
@@ -204,6 +211,13 @@ QVariant SourceListModel::data(const QModelIndex &index, int role) const
         if (row.scanning && summary.items() == 0)
             return QString();
         return pending.arg(Format::count(summary.items()));
+    case LeftOutColumn:
+        if (!m_options.filter.isActive() || (row.scanning && summary.items() == 0))
+            return QString();
+        if (summary.itemsLeftOut == 0)
+            return pending.arg(tr("nothing"));
+        return pending.arg(tr("%1 (%2)").arg(Format::size(summary.bytesLeftOut),
+                                             Format::count(summary.itemsLeftOut)));
     default:
         return {};
     }
@@ -222,6 +236,8 @@ QVariant SourceListModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Size");
     case ItemsColumn:
         return tr("Items");
+    case LeftOutColumn:
+        return tr("Left out");
     default:
         return {};
     }

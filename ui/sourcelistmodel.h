@@ -19,7 +19,7 @@ class SourceListModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, FolderColumn, SizeColumn, ItemsColumn, ColumnCount };
+    enum Column { NameColumn, FolderColumn, SizeColumn, ItemsColumn, LeftOutColumn, ColumnCount };
     /// Qt::UserRole + 1: the native path of a row (QByteArray).
     static constexpr int PathRole = Qt::UserRole + 1;
 
@@ -33,7 +33,8 @@ public:
     /// Removes the rows @p rows (any order).
     void removeRowsAt(QList<int> rows);
     void clear();
-    /// Measures every row again with @p options (after "follow symlinks" changed...).
+    /// Measures every row again with @p options (after "follow symlinks" or the filter
+    /// changed...). LeftOutColumn shows what ScanOptions::filter leaves out of each row.
     void setScanOptions(const ScanOptions &options);
 
     QList<QByteArray> paths() const;
@@ -47,6 +48,8 @@ public:
     qint64 totalItems() const { return m_totalItems; }
     /// Entries that could not be inspected, summed over the rows.
     qint64 totalUnreadable() const { return m_totalUnreadable; }
+    /// Bytes the filter leaves out (SourceSummary::bytesLeftOut), summed over the rows.
+    qint64 totalBytesLeftOut() const { return m_totalBytesLeftOut; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -86,6 +89,7 @@ private:
     qint64 m_totalBytes = 0;
     qint64 m_totalItems = 0;
     qint64 m_totalUnreadable = 0;
+    qint64 m_totalBytesLeftOut = 0;
     qsizetype m_scanningRows = 0;
 };
 

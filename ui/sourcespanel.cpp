@@ -39,6 +39,10 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
                           metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB…")) + 16);
     header->resizeSection(SourceListModel::ItemsColumn,
                           metrics.horizontalAdvance(QStringLiteral("8,888,888…")) + 16);
+    header->setSectionResizeMode(SourceListModel::LeftOutColumn, QHeaderView::Fixed);
+    header->resizeSection(SourceListModel::LeftOutColumn,
+                          metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB (8,888,888)…"))
+                              + 16);
 
     m_addFiles->setObjectName(QStringLiteral("addFilesButton"));
     m_addFiles->setToolTip(tr("Choose files to copy (Ctrl+O)"));
@@ -141,6 +145,8 @@ void SourcesPanel::updateTotals()
             text += tr(" (still measuring…)");
         if (const qint64 unreadable = m_model->totalUnreadable())
             text += tr(" · Unreadable: %1").arg(Format::count(unreadable));
+        if (const qint64 leftOut = m_model->totalBytesLeftOut())
+            text += tr(" · Left out: %1").arg(Format::size(leftOut));
     }
     m_totals->setText(text);
     updateButtons();

@@ -248,6 +248,8 @@ void TestSourceDrop::tabVisitsTheControlsInOrder()
         QStringLiteral("addFilesButton"),
         QStringLiteral("addFolderButton"),
         QStringLiteral("clearSourcesButton"),
+        QStringLiteral("leaveOutEdit"),
+        QStringLiteral("leaveOutChoices"),
         QStringLiteral("destinationCombo"),
         QStringLiteral("chooseDestinationButton"),
         QStringLiteral("speedLimitSpin"),
