@@ -46,6 +46,8 @@ QString ProgressPrinter::statusLine(const CopyProgress &p)
                  formatBytes(p.writeRate), formatBytes(p.residentBytes), formatDuration(p.etaMs));
     if (p.paused)
         line += QStringLiteral("  [paused]");
+    else if (p.phase == CopyPhase::WaitingForDevice)
+        line += QStringLiteral("  [waiting for %1]").arg(p.waitingForDevice);
     else if (p.phase != CopyPhase::Copying)
         line += QStringLiteral("  [%1]").arg(phaseName(p.phase));
     return line;

@@ -18,7 +18,9 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Sluice {
@@ -82,8 +84,10 @@ void CopyWorker::run()
     Plan plan;
     bool copied = false;
     std::optional<DeviceTurn> turn; // held until the data is flushed
-    if (buildPlan(plan, result) && runChecks(plan, result) && !job.options.dryRun
-        && takeDeviceTurn(plan, turn)) {
+    // The turn comes before the checks: free space and collisions are judged when no other
+    // job writes to the disk any more.
+    if (buildPlan(plan, result) && (job.options.dryRun || takeDeviceTurn(plan, turn))
+        && runChecks(plan, result) && !job.options.dryRun) {
         job.counters.setPhase(CopyPhase::Copying);
         TreeCopier copier(job, plan);
         copier.run();
@@ -159,21 +163,63 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     return true;
 }
 
+namespace {
+
+// Bytes the job will write to its destination's disk: a move renames every root that is on
+// the destination's file system and writes nothing for it.
+qint64 bytesToWrite(const Plan &plan, const CopyOptions &options)
+{
+    if (!options.move)
+        return plan.totalBytes;
+    qint64 bytes = 0;
+    const QList<std::pair<qint32, qint32>> ranges = plan.rootRanges();
+    for (qsizetype root = 0; root < ranges.size(); ++root) {
+        const auto [first, end] = ranges.at(root);
+        struct stat destination = {};
+        const bool renames =
+            ::stat(plan.roots.at(root).destinationParent.constData(), &destination) == 0
+            && first < end && plan.items.at(size_t(first)).dev == destination.st_dev;
+        if (renames)
+            continue;
+        for (qint32 index = first; index < end; ++index)
+            bytes += plan.items.at(size_t(index)).countedBytes();
+    }
+    return bytes;
+}
+
+// "sluice-cli (pid 4711) copying to /media/usb": what another process shows while it waits
+// for this job, so the path is absolute.
+QByteArray holderDescription(const QByteArray &destination)
+{
+    QByteArray absolute = destination;
+    if (!absolute.startsWith('/')) {
+        if (char *cwd = ::getcwd(nullptr, 0)) {
+            absolute = QByteArray(cwd) + '/' + absolute;
+            std::free(cwd);
+        }
+    }
+    return QStringLiteral("%1 (pid %2) copying to %3")
+        .arg(QCoreApplication::applicationName())
+        .arg(QCoreApplication::applicationPid())
+        .arg(NativePath::toDisplay(absolute))
+        .toUtf8();
+}
+
+} // namespace
+
 bool CopyWorker::takeDeviceTurn(const Plan &plan, std::optional<DeviceTurn> &turn)
 {
     JobContext &job = *m_job;
     const CopyOptions &options = job.options;
-    if (options.deviceTurn == DeviceTurnPolicy::Ignore || plan.totalBytes < options.smallJobBytes)
+    if (options.deviceTurn == DeviceTurnPolicy::Ignore
+        || bytesToWrite(plan, options) < options.smallJobBytes)
         return true;
     const DestinationDevice device = destinationDevice(m_request.destination);
     if (!device.isValid())
         return true;
-    const QByteArray holder = QStringLiteral("%1 (pid %2) copying to %3")
-                                  .arg(QCoreApplication::applicationName())
-                                  .arg(QCoreApplication::applicationPid())
-                                  .arg(NativePath::toDisplay(m_request.destination))
-                                  .toUtf8();
-    turn.emplace(device, holder);
+    const bool waits = options.deviceTurn == DeviceTurnPolicy::Wait;
+    turn.emplace(device, holderDescription(m_request.destination),
+                 waits ? DeviceTurn::Role::Waiter : DeviceTurn::Role::Writer);
     // Waiting polls: a flock(2) that blocks could not be interrupted by cancel, and a few
     // wake-ups a second while waiting cost nothing.
     constexpr std::chrono::milliseconds PollInterval{200};
@@ -185,13 +231,26 @@ bool CopyWorker::takeDeviceTurn(const Plan &plan, std::optional<DeviceTurn> &tur
             return true;
         case DeviceTurn::Outcome::Unavailable:
             // Taking turns is a courtesy between jobs; it never stops a copy.
-            qCWarning(lcJob) << "cannot take turns on" << device.name << ":" << turn->problem();
+            if (waits)
+                job.issues.add(CopyIssue::withDetail(
+                    FileOperation::Preflight, m_request.destination,
+                    QCoreApplication::translate("Sluice::DeviceTurn",
+                                                "cannot wait for other copies to %1 (%2); "
+                                                "copying at once")
+                        .arg(device.name, turn->problem()),
+                    IssueSeverity::Warning));
+            qCDebug(lcJob) << "cannot take turns on" << device.name << turn->problem();
             return true;
         case DeviceTurn::Outcome::Busy:
-            if (options.deviceTurn != DeviceTurnPolicy::Wait)
-                return true;
+            if (!waits)
+                return true; // a writer never waits (and is very rarely Busy)
             job.counters.setDeviceWait(device.name, turn->holder());
             job.counters.setPhase(CopyPhase::WaitingForDevice);
+            if (job.control.isPaused()) {
+                turn->leaveQueue(); // a paused job lets the others go ahead
+                if (!job.control.waitWhilePaused())
+                    return false;
+            }
             if (!job.control.sleepFor(PollInterval))
                 return false;
             break;

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,6 +59,9 @@ private Q_SLOTS:
     void secondTurnOnTheSameDiskIsBusyUntilReleased();
     void turnsOnDifferentDisksDoNotExclude();
     void aTurnOnTwoDisksTakesAllOrNone();
+    void writersShareAndWaitersWaitForThem();
+    void waitersGoInTheOrderTheyCame();
+    void aKilledWaiterLosesItsPlace();
     void aKilledHolderReleasesTheDisk();
     void lockFolderMustBePrivate();
     void lockFolderWithoutRuntimeDirectory();
@@ -119,16 +123,121 @@ void TestDeviceTurn::aTurnOnTwoDisksTakesAllOrNone()
 {
     DeviceTurn holder(deviceWithKeys({"block-8:32"}), "holder of the second disk");
     DeviceTurn both(deviceWithKeys({"block-8:16", "block-8:32"}), "both");
-    DeviceTurn firstOnly(deviceWithKeys({"block-8:16"}), "first only");
     QCOMPARE(holder.tryTake(), DeviceTurn::Outcome::Taken);
     QCOMPARE(both.tryTake(), DeviceTurn::Outcome::Busy);
     QCOMPARE(both.holder(), QStringLiteral("holder of the second disk"));
-    // The first disk's lock, taken on the way, was given back.
-    QCOMPARE(firstOnly.tryTake(), DeviceTurn::Outcome::Taken);
-    firstOnly.release();
+    // The first disk's lock, taken on the way, was given back: a writer can share it.
+    DeviceTurn writer(deviceWithKeys({"block-8:16"}), "writer", DeviceTurn::Role::Writer);
+    QCOMPARE(writer.tryTake(), DeviceTurn::Outcome::Taken);
+    writer.release();
     holder.release();
     QCOMPARE(both.tryTake(), DeviceTurn::Outcome::Taken);
+    DeviceTurn firstOnly(deviceWithKeys({"block-8:16"}), "first only");
     QCOMPARE(firstOnly.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(firstOnly.holder(), QStringLiteral("both"));
+}
+
+void TestDeviceTurn::writersShareAndWaitersWaitForThem()
+{
+    const DestinationDevice disk = deviceWithKeys({"block-8:16"});
+    DeviceTurn plain(disk, "plain copy", DeviceTurn::Role::Writer);
+    DeviceTurn other(disk, "another plain copy", DeviceTurn::Role::Writer);
+    DeviceTurn queued(disk, "queued copy");
+    QCOMPARE(plain.tryTake(), DeviceTurn::Outcome::Taken);
+    QCOMPARE(other.tryTake(), DeviceTurn::Outcome::Taken); // writers never exclude writers
+    QCOMPARE(queued.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(queued.holder(), QStringLiteral("another plain copy")); // the last to say so
+    other.release();
+    QCOMPARE(queued.tryTake(), DeviceTurn::Outcome::Busy); // one writer is still there
+    plain.release();
+    QCOMPARE(queued.tryTake(), DeviceTurn::Outcome::Taken);
+    // A plain copy started now writes beside the queued one, and the next waiter waits for
+    // both: it is not enough that the queued one ends.
+    QCOMPARE(plain.tryTake(), DeviceTurn::Outcome::Taken);
+    DeviceTurn next(disk, "next queued copy");
+    QCOMPARE(next.tryTake(), DeviceTurn::Outcome::Busy);
+    queued.release();
+    QCOMPARE(next.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(next.holder(), QStringLiteral("plain copy"));
+    plain.release();
+    QCOMPARE(next.tryTake(), DeviceTurn::Outcome::Taken);
+}
+
+void TestDeviceTurn::waitersGoInTheOrderTheyCame()
+{
+    const DestinationDevice disk = deviceWithKeys({"block-8:16"});
+    DeviceTurn writer(disk, "writer", DeviceTurn::Role::Writer);
+    DeviceTurn first(disk, "first waiter");
+    DeviceTurn second(disk, "second waiter");
+    DeviceTurn third(disk, "third waiter");
+    QCOMPARE(writer.tryTake(), DeviceTurn::Outcome::Taken);
+    QCOMPARE(first.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(second.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(third.tryTake(), DeviceTurn::Outcome::Busy);
+    writer.release();
+    // Whoever asks first, the oldest waiter goes first.
+    QCOMPARE(third.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(third.holder(), QStringLiteral("first waiter"));
+    QCOMPARE(second.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(first.tryTake(), DeviceTurn::Outcome::Taken);
+    first.release();
+    // A waiter that leaves the queue (paused) lets the next one go, and comes back last.
+    second.leaveQueue();
+    QCOMPARE(third.tryTake(), DeviceTurn::Outcome::Taken);
+    QCOMPARE(second.tryTake(), DeviceTurn::Outcome::Busy);
+    third.release();
+    QCOMPARE(second.tryTake(), DeviceTurn::Outcome::Taken);
+    const QDir queue(m_runtime.filePath(QStringLiteral("sluice/block-8-16.lock.queue")));
+    QCOMPARE(queue.entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestDeviceTurn::aKilledWaiterLosesItsPlace()
+{
+    const DestinationDevice disk = deviceWithKeys({"block-8:64"});
+    DeviceTurn writer(disk, "writer", DeviceTurn::Role::Writer);
+    int go[2];
+    int ready[2];
+    QCOMPARE(::pipe(go), 0);
+    QCOMPARE(::pipe(ready), 0);
+    // Forked before the writer opens its lock: a child that inherited that descriptor would
+    // keep the writer's lock alive after the writer released it (flock(2)).
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ::close(ready[0]);
+        char start = 0;
+        if (::read(go[0], &start, 1) != 1)
+            ::_exit(1);
+        DeviceTurn turn(disk, "a waiter about to be killed");
+        const char byte = turn.tryTake() == DeviceTurn::Outcome::Busy ? 'y' : 'n';
+        [[maybe_unused]] const ssize_t written = ::write(ready[1], &byte, 1);
+        while (true)
+            ::pause(); // until SIGKILL
+    }
+    const auto reap = qScopeGuard([&] { // when the test failed half-way
+        if (::waitpid(child, nullptr, WNOHANG) == 0) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+        }
+    });
+    ::close(ready[1]);
+    ::close(go[0]);
+    QCOMPARE(writer.tryTake(), DeviceTurn::Outcome::Taken);
+    QCOMPARE(::write(go[1], "g", 1), ssize_t(1));
+    ::close(go[1]);
+    char byte = 0;
+    QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));
+    ::close(ready[0]);
+    QCOMPARE(byte, 'y');
+    DeviceTurn survivor(disk, "survivor");
+    writer.release();
+    QCOMPARE(survivor.tryTake(), DeviceTurn::Outcome::Busy);
+    QCOMPARE(survivor.holder(), QStringLiteral("a waiter about to be killed"));
+    QCOMPARE(::kill(child, SIGKILL), 0);
+    QCOMPARE(::waitpid(child, nullptr, 0), child);
+    QCOMPARE(survivor.tryTake(), DeviceTurn::Outcome::Taken);
+    const QDir queue(m_runtime.filePath(QStringLiteral("sluice/block-8-64.lock.queue")));
+    QCOMPARE(queue.entryList(QDir::Files | QDir::Hidden), QStringList()); // the dead ticket too
 }
 
 void TestDeviceTurn::aKilledHolderReleasesTheDisk()
@@ -145,6 +254,12 @@ void TestDeviceTurn::aKilledHolderReleasesTheDisk()
         while (true)
             ::pause(); // until SIGKILL
     }
+    const auto reap = qScopeGuard([&] { // when the test failed half-way
+        if (::waitpid(child, nullptr, WNOHANG) == 0) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+        }
+    });
     ::close(ready[1]);
     char byte = 0;
     QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));

@@ -161,6 +161,10 @@ private Q_SLOTS:
     void twoQueuedCopiesToOneDiskTakeTurns();
     void aKilledHolderLetsTheQueuedCopyGo();
     void copiesToDifferentDisksRunTogether();
+    void queuedCopyWaitsForAPlainCopyStartedMeanwhile();
+    void queuedCopiesGoInTheOrderTheyCame();
+    void checksRunAfterTheWait();
+    void moveThatOnlyRenamesDoesNotWait();
 
 private:
     QTemporaryDir m_runtime;
@@ -392,6 +396,104 @@ void TestDeviceQueue::copiesToDifferentDisksRunTogether()
     QCOMPARE(a.finish(), 0);
     QCOMPARE(FsHelpers::fileDigest(first->path("copy")),
              FsHelpers::fileDigest(first->path("source")));
+}
+
+// Q1 holds the disk; a plain copy P starts meanwhile (it never waits, but says it writes);
+// Q2 waits for Q1 and then for P, not only for Q1.
+void TestDeviceQueue::queuedCopyWaitsForAPlainCopyStartedMeanwhile()
+{
+    FS_MOUNT(disk, FsKind::Tmpfs, 400 * MiB);
+    QVERIFY(TestTree::writePatternFile(disk->path("one"), LargeJob, 4));
+    QVERIFY(TestTree::writePatternFile(disk->path("two"), LargeJob, 5));
+    QVERIFY(TestTree::writePatternFile(disk->path("three"), LargeJob, 6));
+    const QStringList slow{QStringLiteral("--limit"), QStringLiteral("32M")};
+    CliChild q1(queuedCopy(disk->path("one"), disk->path("q1"), slow));
+    QVERIFY(q1.waitForPhase(QStringLiteral("copying"), [&] { ::kill(pid_t(q1.pid()), SIGSTOP); }));
+    CliChild plain({QStringLiteral("--progress"), QStringLiteral("json"), QStringLiteral("--limit"),
+                    QStringLiteral("32M"), QFile::decodeName(disk->path("two")),
+                    QFile::decodeName(disk->path("p"))});
+    QVERIFY(plain.waitForPhase(QStringLiteral("copying"),
+                               [&] { ::kill(pid_t(plain.pid()), SIGSTOP); }));
+    CliChild q2(queuedCopy(disk->path("three"), disk->path("q2"), slow));
+    QVERIFY(q2.waitForError(QStringLiteral("sluice-cli: waiting for ")));
+    QCOMPARE(::kill(pid_t(q1.pid()), SIGCONT), 0);
+    QCOMPARE(q1.finish(), 0);
+    // Q1 is done, P is stopped mid-file: Q2 must go on waiting, now for P.
+    QVERIFY2(q2.waitForError(QStringLiteral("waiting for sluice-cli (pid %1)").arg(plain.pid())),
+             qPrintable(q2.errors()));
+    QVERIFY(!q2.sawPhase(QStringLiteral("copying")));
+    QCOMPARE(::kill(pid_t(plain.pid()), SIGCONT), 0);
+    qint64 plainSizeWhenQ2Started = -1;
+    QVERIFY(q2.waitForPhase(QStringLiteral("copying"), [&] {
+        plainSizeWhenQ2Started = QFileInfo(QFile::decodeName(disk->path("p"))).size();
+    }));
+    QCOMPARE(plainSizeWhenQ2Started, LargeJob);
+    QCOMPARE(plain.finish(), 0);
+    QCOMPARE(q2.finish(), 0);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("q2")), FsHelpers::fileDigest(disk->path("three")));
+}
+
+// Three queued copies: B and C wait while A holds the disk; B came first, so B goes first,
+// however their polls fall.
+void TestDeviceQueue::queuedCopiesGoInTheOrderTheyCame()
+{
+    FS_MOUNT(disk, FsKind::Tmpfs, 400 * MiB);
+    QVERIFY(TestTree::writePatternFile(disk->path("a-src"), LargeJob, 7));
+    QVERIFY(TestTree::writePatternFile(disk->path("b-src"), LargeJob, 8));
+    QVERIFY(TestTree::writePatternFile(disk->path("c-src"), LargeJob, 9));
+    const QStringList slow{QStringLiteral("--limit"), QStringLiteral("32M")};
+    CliChild a(queuedCopy(disk->path("a-src"), disk->path("a"), slow));
+    QVERIFY(a.waitForPhase(QStringLiteral("copying"), [&] { ::kill(pid_t(a.pid()), SIGSTOP); }));
+    CliChild b(queuedCopy(disk->path("b-src"), disk->path("b"), slow));
+    QVERIFY(b.waitForPhase(QStringLiteral("waiting-for-device")));
+    CliChild c(queuedCopy(disk->path("c-src"), disk->path("c"), slow));
+    QVERIFY(c.waitForPhase(QStringLiteral("waiting-for-device")));
+    QCOMPARE(::kill(pid_t(a.pid()), SIGCONT), 0);
+    qint64 bSizeWhenCStarted = -1;
+    QVERIFY(c.waitForPhase(QStringLiteral("copying"), [&] {
+        bSizeWhenCStarted = QFileInfo(QFile::decodeName(disk->path("b"))).size();
+    }));
+    QCOMPARE(bSizeWhenCStarted, LargeJob); // B had finished
+    for (CliChild *child : {&a, &b, &c})
+        QCOMPARE(child->finish(), 0);
+    QCOMPARE(FsHelpers::fileDigest(disk->path("c")), FsHelpers::fileDigest(disk->path("c-src")));
+}
+
+// The free-space check is made once the disk is ours: B's 65 MiB do not fit after A's.
+void TestDeviceQueue::checksRunAfterTheWait()
+{
+    FS_MOUNT(disk, FsKind::Tmpfs, 100 * MiB);
+    QVERIFY(TestTree::writePatternFile(disk->path("a-src"), 4 * MiB, 10)); // on the same disk
+    TestMount *target = disk.get();
+    FS_MOUNT(sources, FsKind::Tmpfs, 200 * MiB);
+    QVERIFY(TestTree::writePatternFile(sources->path("first"), LargeJob, 11));
+    QVERIFY(TestTree::writePatternFile(sources->path("second"), LargeJob, 12));
+    CliChild a(queuedCopy(sources->path("first"), target->path("a"),
+                          {QStringLiteral("--limit"), QStringLiteral("32M")}));
+    QVERIFY(a.waitForPhase(QStringLiteral("copying"), [&] { ::kill(pid_t(a.pid()), SIGSTOP); }));
+    CliChild b(queuedCopy(sources->path("second"), target->path("b")));
+    QVERIFY(b.waitForPhase(QStringLiteral("waiting-for-device")));
+    QCOMPARE(::kill(pid_t(a.pid()), SIGCONT), 0);
+    QCOMPARE(a.finish(), 0);
+    QCOMPARE(b.finish(), 1); // it cannot fit, and says so before the first byte
+    QVERIFY2(b.errors().contains(QStringLiteral("not enough free space")), qPrintable(b.errors()));
+    QCOMPARE(FsHelpers::fileDigest(target->path("a")),
+             FsHelpers::fileDigest(sources->path("first")));
+}
+
+void TestDeviceQueue::moveThatOnlyRenamesDoesNotWait()
+{
+    FS_MOUNT(disk, FsKind::Tmpfs, 200 * MiB);
+    QVERIFY(TestTree::writePatternFile(disk->path("big"), LargeJob, 13));
+    const QByteArray digest = FsHelpers::fileDigest(disk->path("big"));
+    QVERIFY(TestTree::makePath(disk->path("moved")));
+    DeviceTurn holder(destinationDevice(disk->path()), "holder", DeviceTurn::Role::Writer);
+    QCOMPARE(holder.tryTake(), DeviceTurn::Outcome::Taken);
+    CliChild move(queuedCopy(disk->path("big"), disk->path("moved/"), {QStringLiteral("--move")}));
+    QCOMPARE(move.finish(), 0);
+    QVERIFY(!move.sawPhase(QStringLiteral("waiting-for-device")));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("moved/big")), digest);
+    QVERIFY(!QFile::exists(QFile::decodeName(disk->path("big"))));
 }
 
 QTEST_GUILESS_MAIN(TestDeviceQueue)
