@@ -45,6 +45,7 @@ QJsonObject CopyProgress::toJson() const
     return QJsonObject{
         {QStringLiteral("phase"), phaseName(phase)},
         {QStringLiteral("paused"), paused},
+        {QStringLiteral("waiting"), waiting},
         {QStringLiteral("bytesTotal"), bytesTotal},
         {QStringLiteral("bytesDone"), bytesDone},
         {QStringLiteral("bytesRead"), bytesRead},
@@ -63,6 +64,7 @@ QJsonObject CopyProgress::toJson() const
         {QStringLiteral("writeRate"), writeRate},
         {QStringLiteral("etaMs"), etaMs},
         {QStringLiteral("elapsedMs"), elapsedMs},
+        {QStringLiteral("movingMs"), movingMs},
         {QStringLiteral("buffersInUse"), buffersInUse},
         {QStringLiteral("queueDepth"), queueDepth},
         {QStringLiteral("chunkSize"), chunkSize},

@@ -33,6 +33,9 @@ struct CopyProgress
 {
     CopyPhase phase = CopyPhase::Idle;
     bool paused = false;
+    /// A question is open: the job waits for a person's answer. The ETA holds its last
+    /// value, rates are 0, elapsedMs keeps counting.
+    bool waiting = false;
 
     qint64 bytesTotal = 0;
     qint64 bytesDone = 0;
@@ -54,6 +57,9 @@ struct CopyProgress
     qint64 writeRate = 0; ///< bytes/s over the sliding window, paused time excluded
     qint64 etaMs = -1;    ///< -1 while unknown; never negative otherwise
     qint64 elapsedMs = 0; ///< since start, paused time included
+    /// Time spent moving data so far (copying, verifying, flushing), without paused time
+    /// and time waiting for an answer: the divisor of the average rate.
+    qint64 movingMs = 0;
 
     int buffersInUse = 0; ///< chunks filled or being filled (0..queueDepth)
     int queueDepth = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "copyissue.h"
+#include "copysummary.h"
 
 #include <QByteArray>
 #include <QList>
@@ -25,9 +26,10 @@ struct CopyResult
     /// False when nothing could start: bad request, or preflight refused the job.
     bool started = true;
     qint64 itemsTotal = 0;
-    qint64 itemsCopied = 0;  ///< copied, or created for folders, links and special files
-    qint64 itemsSkipped = 0; ///< by collision policy or by the person
-    qint64 itemsFailed = 0;  ///< not copied because of an error
+    // The three aggregates below are kept as they always were; `summary` splits them.
+    qint64 itemsCopied = 0;  ///< copied, or created or merged into for folders
+    qint64 itemsSkipped = 0; ///< skipped by the person or by the collision policy
+    qint64 itemsFailed = 0;  ///< not copied because of an error (skipped on error, or failed)
     /// Copied, but the source changed while it was read and again while it was read once
     /// more: the copy (at its final name) holds the second read and may match no version of
     /// the file. Each is an error in `issues`, so the job is Failed (GNU tar's "file changed
@@ -44,6 +46,8 @@ struct CopyResult
     qint64 itemsLeftOut = 0;
     qint64 bytesLeftOut = 0;        ///< apparent size of the regular files left out
     QList<QByteArray> leftOutPaths; ///< their native source paths; filled by dry runs only
+    /// Every fate in items and bytes, the skipped items with their reasons, the average rate.
+    CopySummary summary;
 
     qint64 errorCount() const;
     qint64 warningCount() const;

@@ -46,6 +46,8 @@ QString ProgressPrinter::statusLine(const CopyProgress &p)
                  formatBytes(p.writeRate), formatBytes(p.residentBytes), formatDuration(p.etaMs));
     if (p.paused)
         line += QStringLiteral("  [paused]");
+    else if (p.waiting)
+        line += QStringLiteral("  [waiting for your answer]");
     else if (p.phase == CopyPhase::WaitingForDevice)
         line += QStringLiteral("  [waiting for %1]").arg(p.waitingForDevice);
     else if (p.phase != CopyPhase::Copying)
@@ -69,9 +71,20 @@ void ProgressPrinter::noteDeviceWait(const CopyProgress &progress)
     std::fflush(stderr);
 }
 
+void ProgressPrinter::showPaused()
+{
+    CopyProgress paused = m_last;
+    paused.paused = true;
+    paused.readRate = 0;
+    paused.writeRate = 0;
+    paused.etaMs = -1;
+    show(paused);
+}
+
 void ProgressPrinter::show(const CopyProgress &progress)
 {
     noteDeviceWait(progress);
+    m_last = progress;
     if (m_style == ProgressStyle::Json) {
         if (m_outputClosed)
             return;
@@ -132,6 +145,7 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
         {QStringLiteral("issues"), issues},
         {QStringLiteral("itemsLeftOut"), result.itemsLeftOut},
         {QStringLiteral("bytesLeftOut"), result.bytesLeftOut},
+        {QStringLiteral("summary"), result.summary.toJson()},
     };
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
@@ -192,19 +206,31 @@ void ProgressPrinter::finish(const CopyResult &result)
         std::fprintf(stderr, "%lld %s changed while copied (kept as read, listed above)\n",
                      static_cast<long long>(result.itemsChanged),
                      result.itemsChanged == 1 ? "file" : "files");
-    const qint64 rate =
-        result.elapsedMs > 0 ? result.bytesCopied * 1000 / result.elapsedMs : result.bytesCopied;
-    std::fprintf(stderr,
-                 "%s: %lld copied, %lld skipped, %lld failed; %s in %s (%s/s), peak "
-                 "memory %s\n",
-                 statusName(result.status).toLocal8Bit().constData(),
-                 static_cast<long long>(result.itemsCopied),
-                 static_cast<long long>(result.itemsSkipped),
-                 static_cast<long long>(result.itemsFailed),
-                 formatBytes(result.bytesCopied).toLocal8Bit().constData(),
-                 formatElapsed(result.elapsedMs).toLocal8Bit().constData(),
-                 formatBytes(rate).toLocal8Bit().constData(),
-                 formatBytes(result.peakResidentBytes).toLocal8Bit().constData());
+    for (const SkippedItem &item : result.summary.skippedItems)
+        std::fprintf(stderr, "sluice-cli: skipped %s: %s\n",
+                     NativePath::toDisplay(item.path).toLocal8Bit().constData(),
+                     item.reasonText().toLocal8Bit().constData());
+    std::fprintf(stderr, "%s\n", summaryLine(result).toLocal8Bit().constData());
+}
+
+QString ProgressPrinter::summaryLine(const CopyResult &result)
+{
+    const CopySummary &s = result.summary;
+    const ItemTally skipped = s.skipped();
+    const QString figures =
+        QStringLiteral("%1 copied (%2), %3 merged, %4 skipped (%5; %6 by you, %7 by policy, %8 on "
+                       "error), %9 failed (%10), of %11 planned (%12)")
+            .arg(QString::number(s.copied.items), formatBytes(s.copied.bytes),
+                 QString::number(s.merged.items), QString::number(skipped.items),
+                 formatBytes(skipped.bytes), QString::number(s.skippedByYou.items),
+                 QString::number(s.skippedByPolicy.items), QString::number(s.skippedOnError.items),
+                 QString::number(s.failed.items))
+            .arg(formatBytes(s.failed.bytes), QString::number(s.planned.items),
+                 formatBytes(s.planned.bytes));
+    return QStringLiteral("%1: %2; %3 moved in %4 (%5/s average), elapsed %6, peak memory %7")
+        .arg(statusName(result.status), figures, formatBytes(s.bytesMoved),
+             formatElapsed(s.movingMs), formatBytes(s.averageRate()),
+             formatElapsed(result.elapsedMs), formatBytes(result.peakResidentBytes));
 }
 
 } // namespace Sluice::Cli

@@ -30,11 +30,20 @@ public:
     void interrupt();
     /// --verbose: a dry run lists each entry the filter left out.
     void setVerbose(bool verbose) { m_verbose = verbose; }
+    /// Shows the last sample again as paused (rates 0), at once: the job was just suspended
+    /// and the process is about to stop (Ctrl+Z), before the sampler's next tick.
+    void showPaused();
 
     /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05"
     static QString statusLine(const CopyProgress &progress);
-    /// The final result as one JSON object ({"type":"result",...}).
+    /// The final result as one JSON object ({"type":"result",...}), with the summary's
+    /// figures and the list of skipped items under "summary" (CopySummary::toJson()).
     static QByteArray resultJson(const CopyResult &result);
+    /// "succeeded: 2 copied (5.9 KiB), 2 merged, 3 skipped (6.9 KiB; 1 by you, 2 by policy,
+    /// 0 on error), 0 failed (0 B), of 8 planned (…); 1.0 MiB moved in 0.50 s (2.0 MiB/s
+    /// average), elapsed 0.62 s, peak memory 14.0 MiB": the average leaves out paused time
+    /// and time waiting for an answer (CopySummary::movingMs).
+    static QString summaryLine(const CopyResult &result);
 
 private:
     /// In WaitingForDevice, once per holder: "sluice-cli: waiting for HOLDER to finish on
@@ -50,6 +59,7 @@ private:
     bool m_lineOpen = false;
     int m_lastWidth = 0;
     QString m_deviceWaitNote;
+    CopyProgress m_last;
 };
 
 /// "1.5 GiB", in the C locale so that output is stable for scripts.

@@ -28,6 +28,38 @@ extern "C" void onTerminationSignal(int signalNumber)
     std::signal(signalNumber, signalNumber == SIGPIPE ? SIG_IGN : SIG_DFL);
 }
 
+// Ctrl+Z (SIGTSTP): handled in the event loop (stopForTerminal()), like the others.
+extern "C" void onStopSignal(int signalNumber)
+{
+    const char byte = char(signalNumber);
+    [[maybe_unused]] const ssize_t ignored = ::write(signalPipe[1], &byte, 1);
+}
+
+void catchStopSignal()
+{
+    struct sigaction action = {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGTSTP, &action, nullptr);
+}
+
+// Ctrl+Z from the terminal: the job is paused first (the status line says so, JSON says
+// "paused": true), then the process stops the way the shell expects, by SIGTSTP with its
+// default action (job control, signal(7)). When the shell continues it (SIGCONT, `fg` or
+// `bg`), raise() returns here and the job resumes; the stopped time counts as paused.
+void stopForTerminal(Sluice::CopyJob &job, Sluice::Cli::ProgressPrinter &printer)
+{
+    job.suspend();
+    printer.showPaused();
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::signal(SIGTSTP, SIG_DFL);
+    std::raise(SIGTSTP);
+    catchStopSignal();
+    job.resume();
+}
+
 void installSignalHandlers()
 {
     if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
@@ -41,6 +73,10 @@ void installSignalHandlers()
     // `sluice-cli --progress json ... | head -1`: the reader of stdout (or stderr) went
     // away. Like SIGTERM: cancel, remove the part file, exit 130.
     ::sigaction(SIGPIPE, &action, nullptr);
+    // Ctrl+Z: only when the shell did not ignore it (nohup, a shell without job control).
+    struct sigaction previous = {};
+    if (::sigaction(SIGTSTP, nullptr, &previous) == 0 && previous.sa_handler != SIG_IGN)
+        catchStopSignal();
 }
 
 } // namespace
@@ -76,10 +112,19 @@ int main(int argc, char **argv)
     QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);
     QObject::connect(&signalNotifier, &QSocketNotifier::activated, &job, [&] {
         char byte = 0;
+        bool terminate = false;
         while (::read(signalPipe[0], &byte, 1) > 0) {
+            if (byte == char(SIGTSTP)) {
+                if (!job.isFinished())
+                    stopForTerminal(job, printer);
+                continue;
+            }
             if (byte == char(SIGPIPE))
                 printer.stopOutput();
+            terminate = true;
         }
+        if (!terminate)
+            return;
         interruptedBySignal = true;
         job.cancel();
     });

@@ -109,7 +109,10 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     JobContext &job = *m_job;
     job.counters.setPhase(CopyPhase::Scanning);
     Planner planner(job, [&job](const CopyIssue &issue, int attempt) {
-        return resolveError(job, issue, attempt, issue.path, {});
+        const ErrorAction action = resolveError(job, issue, attempt, issue.path, {});
+        if (action == ErrorAction::Skip) // left out of the plan (Plan::failedItems)
+            job.outcomes.listSkipped({issue.path, SkipReason::OnError, issue.cause(), 1, 0});
+        return action;
     });
     CopyIssue fatal;
     if (!planner.resolve(m_request.sources, m_request.destination, plan, fatal)) {
@@ -120,11 +123,13 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     const bool walked = planner.walk(plan);
     ProgressCounters &counters = job.counters;
     counters.itemsTotal.store(qint64(plan.items.size()) + plan.failedItems);
-    counters.itemsFailed.store(plan.failedItems);
+    counters.itemsFailed.store(plan.failedItems); // skipped under the error policy
+    job.outcomes.count(ItemFate::SkippedOnError, plan.failedItems, 0);
     counters.bytesTotal.store(plan.totalBytes);
     result.itemsLeftOut = plan.leftOutItems;
     result.bytesLeftOut = plan.leftOutBytes;
     result.leftOutPaths = std::move(plan.leftOutPaths);
+    m_planned = {qint64(plan.items.size()) + plan.failedItems, plan.totalBytes};
     if (plan.items.empty() && plan.failedItems > 0)
         result.started = false; // not one source could be read
     qCDebug(lcPlan) << "plan:" << plan.items.size() << "items," << plan.totalBytes << "bytes,"
@@ -145,6 +150,11 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     }
     for (const CopyIssue &issue : report.refused)
         job.issues.add(issue);
+    // What the collision policy will skip leaves the remaining bytes now, not when reached.
+    for (const PlanItem &item : plan.items) {
+        if (item.skipExpected && !item.refused)
+            job.counters.passOver(item.countedBytes());
+    }
     if (report.warnings.isEmpty())
         return true;
     if (job.options.confirmPreflight) {
@@ -293,6 +303,11 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.bytesWritten = counters.bytesWritten.load();
     result.elapsedMs = elapsedMs;
     result.peakResidentBytes = last.peakResidentBytes;
+    result.summary = job.outcomes.snapshot();
+    result.summary.planned = m_planned;
+    result.summary.copied.bytes = result.bytesCopied;
+    result.summary.bytesMoved = result.bytesWritten;
+    result.summary.movingMs = last.movingMs;
     if (job.control.isCancelled() && !job.aborted.load())
         result.status = CopyStatus::Cancelled;
     else if (!result.started || job.aborted.load() || result.errorCount() > 0

@@ -51,6 +51,7 @@ private:
     CopyRequest m_request;
     ProgressSampler *m_sampler;
     QThread *m_samplerThread;
+    ItemTally m_planned; ///< items and bytes of the plan, as walked
 };
 
 } // namespace Sluice

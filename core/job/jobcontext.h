@@ -7,6 +7,7 @@
 #include "iohooks.h"
 #include "issuelog.h"
 #include "jobcontrol.h"
+#include "outcomebook.h"
 #include "progresscounters.h"
 #include "questionbroker.h"
 #include "speedlimiter.h"
@@ -46,6 +47,8 @@ struct JobContext
     JobControl control;
     ProgressCounters counters;
     IssueLog issues;
+    /// How the items ended, by fate, and the items left out (any copying thread).
+    OutcomeBook outcomes;
     QuestionBroker broker;
     UnsupportedEngines unsupportedEngines;
     SpeedLimiter limiter;

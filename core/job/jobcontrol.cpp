@@ -8,6 +8,7 @@ void JobControl::pause()
 {
     {
         std::lock_guard lock(m_mutex);
+        m_pauses.fetch_add(1, std::memory_order_acq_rel);
         m_paused.store(true, std::memory_order_release);
     }
     m_changed.notify_all();

@@ -32,6 +32,9 @@ public:
     bool isCancelled() const { return m_cancelled.load(std::memory_order_acquire); }
     /// Incremented by every skipCurrent(); an item compares it with the value it saw at start.
     quint64 skipRequests() const { return m_skipRequests.load(std::memory_order_acquire); }
+    /// Incremented by every pause(): a sampler that sees it change knows a pause fell in its
+    /// interval even when the job was resumed before it looked.
+    quint64 pauseCount() const { return m_pauses.load(std::memory_order_acquire); }
 
     /// Blocks the calling thread while the job is paused. Returns false if the job was
     /// cancelled (before or during the wait), true otherwise.
@@ -56,6 +59,7 @@ private:
     std::atomic<bool> m_paused{false};
     std::atomic<bool> m_cancelled{false};
     std::atomic<quint64> m_skipRequests{0};
+    std::atomic<quint64> m_pauses{0};
     std::atomic<qint64> m_speedLimit{0};
 
     std::mutex m_mutex;

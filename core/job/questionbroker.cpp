@@ -27,6 +27,8 @@ QuestionAnswer QuestionBroker::ask(CopyQuestion question)
     question.id = m_nextId++;
     m_pendingId = question.id;
     m_reply.reset();
+    m_asked.fetch_add(1, std::memory_order_acq_rel);
+    m_asking.store(true, std::memory_order_release);
     lock.unlock();
     qCDebug(lcJob) << "question" << question.id << "kind" << int(question.kind);
     m_deliver(question);
@@ -36,6 +38,7 @@ QuestionAnswer QuestionBroker::ask(CopyQuestion question)
     if (m_control.isCancelled())
         reply = {Decision::CancelJob, false, {}};
     m_busy = false;
+    m_asking.store(false, std::memory_order_release);
     m_pendingId = 0;
     m_reply.reset();
     if (reply.applyToAll && reply.decision != Decision::CancelJob) {

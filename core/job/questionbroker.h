@@ -2,6 +2,7 @@
 
 #include "copyquestion.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -38,12 +39,20 @@ public:
     /// Wakes waiting askers so they observe a cancelled job.
     void wake();
 
+    /// True from the moment a question is delivered until its answer arrives (or the job is
+    /// cancelled): the job is waiting for a person. Any thread.
+    bool isAsking() const { return m_asking.load(std::memory_order_acquire); }
+    /// Questions delivered so far (a sampler compares it to know one fell in its interval).
+    quint64 questionCount() const { return m_asked.load(std::memory_order_acquire); }
+
 private:
     JobControl &m_control;
     std::function<void(const CopyQuestion &)> m_deliver;
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     bool m_busy = false; // a question is outstanding
+    std::atomic<bool> m_asking{false};
+    std::atomic<quint64> m_asked{0};
     quint64 m_nextId = 1;
     quint64 m_pendingId = 0;
     std::optional<QuestionAnswer> m_reply;

@@ -34,6 +34,10 @@ struct PlanItem
     /// Folders: the filter left out something below it, so a move must not rename it whole
     /// nor delete its source (CopyOptions::filter).
     bool leftOutBelow = false;
+    /// The preflight found its destination name taken and the collision policy (Skip, or
+    /// Newer with an existing copy at least as new) will skip it without asking: its bytes
+    /// leave the remaining work before the first byte is copied.
+    bool skipExpected = false;
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;

@@ -293,6 +293,26 @@ Findings checkSameFile(const Plan &plan, const Destination &destination)
     return found;
 }
 
+Findings checkPolicySkips(const Plan &plan, const Destination &destination, CollisionPolicy policy)
+{
+    Findings found;
+    if (policy != CollisionPolicy::Skip && policy != CollisionPolicy::Newer)
+        return found;
+    walkDestination(plan, destination, [&](const DestinationEntry &entry) {
+        const PlanItem &item = itemAt(plan, entry.index);
+        if (!entry.existing || item.kind != ItemKind::File || item.hardLinkOf >= 0)
+            return Visit::Descend;
+        const timespec &theirs = entry.existing->st_mtim;
+        const bool sourceNewer = item.mtime.tv_sec != theirs.tv_sec
+                                     ? item.mtime.tv_sec > theirs.tv_sec
+                                     : item.mtime.tv_nsec > theirs.tv_nsec;
+        if (policy == CollisionPolicy::Skip || (!sourceNewer && !S_ISDIR(entry.existing->st_mode)))
+            found.skipExpected.push_back(entry.index);
+        return Visit::Descend;
+    });
+    return found;
+}
+
 Findings checkUnreadableSources(const Plan &plan)
 {
     Findings found;
@@ -358,6 +378,8 @@ public:
             m_plan.items[std::size_t(index)].serialOnly = true;
         for (const qint32 index : found.partNameTaken)
             m_plan.items[std::size_t(index)].partNameTaken = true;
+        for (const qint32 index : found.skipExpected)
+            m_plan.items[std::size_t(index)].skipExpected = true;
         for (const CopyIssue &note : found.notes)
             m_issues.add(note);
         return found.fatal.isEmpty();
@@ -405,6 +427,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         if (applier.apply(checkFolderIntoItself(plan, destination)) && report.fatal.isEmpty())
             probeDestination(destination, job.fileSystems);
         applier.apply(checkSameFile(plan, destination));
+        applier.apply(checkPolicySkips(plan, destination, options.onCollision));
         if (options.dryRun)
             applier.apply(checkStalePartFiles(plan, destination));
         usable.push_back(std::move(destination));

@@ -68,6 +68,7 @@ struct PreflightReport
 ///   was found, the destination file system is then probed (probeDestination());
 /// - a source and its destination being the same file (hard link, bind mount, or the
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
+/// - files a non-asking collision policy will skip (PlanItem::skipExpected);
 /// - in a dry run, part files of interrupted runs in the destination folders: recorded in
 ///   JobContext::issues as warnings (the copy would remove them), not asked about;
 /// then what each destination file system cannot do, once per file system
@@ -100,6 +101,7 @@ struct Findings
     std::vector<Refusal> refusals;
     std::vector<qint32> serialOnly;    ///< items to mark PlanItem::serialOnly
     std::vector<qint32> partNameTaken; ///< items to mark PlanItem::partNameTaken
+    std::vector<qint32> skipExpected;  ///< items to mark PlanItem::skipExpected
     CopyIssueList notes;               ///< dry run: warnings recorded as they are, never asked
     QList<FileSystemSpace> space;
 };
@@ -163,6 +165,10 @@ Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destinatio
 Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
 /// An item's destination entry is the item itself (refused).
 Findings checkSameFile(const Plan &plan, const Destination &destination);
+/// Files (first names of their inode) whose destination name exists and that @p policy,
+/// when it does not ask, will skip: Skip always, Newer when the existing entry's
+/// modification time is not older than the source's (as resolvePlacement() decides).
+Findings checkPolicySkips(const Plan &plan, const Destination &destination, CollisionPolicy policy);
 /// Part files of interrupted runs where the root would write (notes; findStalePartFiles()).
 Findings checkStalePartFiles(const Plan &plan, const Destination &destination);
 /// Room per destination file system for every root of @p destinations (space, and one

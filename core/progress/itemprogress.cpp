@@ -10,8 +10,11 @@ void ItemProgress::advanceTo(qint64 offset)
         m_counters.addTotal(offset - m_capacity); // total first: samples never see done > total
         m_capacity = offset;
     }
-    m_counters.addDone(offset - m_reached);
     m_reached = offset;
+    if (m_reached > m_counted) {
+        m_counters.addDone(m_reached - m_counted);
+        m_counted = m_reached;
+    }
     if (m_serial) {
         m_counters.currentItemDone.store(m_reached, std::memory_order_relaxed);
         if (m_reached > m_counters.currentItemSize.load(std::memory_order_relaxed))
@@ -24,9 +27,9 @@ void ItemProgress::finish()
     if (m_finished)
         return;
     m_finished = true;
-    if (m_reached < m_capacity)
-        m_counters.addDone(m_capacity - m_reached);
-    m_reached = m_capacity;
+    if (m_counted < m_capacity)
+        m_counters.addDone(m_capacity - m_counted);
+    m_reached = m_counted = m_capacity;
 }
 
 void ItemProgress::withdraw()
@@ -34,16 +37,15 @@ void ItemProgress::withdraw()
     if (m_finished)
         return;
     m_finished = true;
-    if (m_reached < m_capacity)
-        m_counters.addTotal(m_reached - m_capacity);
-    m_capacity = m_reached;
+    if (m_counted < m_capacity)
+        m_counters.passOver(m_capacity - m_counted);
+    m_reached = m_counted = m_capacity;
 }
 
 void ItemProgress::restart()
 {
     if (m_finished)
         return;
-    m_counters.addTotal(m_reached);
     m_reached = 0;
     if (m_serial)
         m_counters.currentItemDone.store(0, std::memory_order_relaxed);

@@ -6,10 +6,13 @@ namespace Sluice {
 
 /// Keeps one file's share of the job's logical progress honest. The job's bytesDone moves
 /// by exactly this file's size when the file ends in any way (copied, skipped, failed), and
-/// only forwards:
+/// only forwards; the job's total (its planned size) never goes down:
 /// - a file that grows while copied raises bytesTotal by the excess as it is read;
-/// - a file that shrinks, is skipped or fails has its remainder counted as done at finish();
-/// - a retry raises bytesTotal by the work already counted, which is done again.
+/// - a file that shrinks has its remainder counted as done at finish();
+/// - a file skipped or failed has its remainder passed over (withdraw()): done, but not
+///   moved, so the ETA does not count it;
+/// - a retry starts again from 0 without moving bytesDone back: done moves on only past the
+///   furthest offset any attempt reached.
 /// Single-threaded: owned by the thread copying the file.
 class ItemProgress final
 {
@@ -28,8 +31,8 @@ public:
     /// The item is over; counts whatever was not reached as done. Idempotent.
     void finish();
     /// The item ended without a copy (skipped, failed, cancelled): what it did not reach
-    /// leaves the job's total instead of counting as done, so "done of total" never
-    /// claims bytes that were not copied, and the fraction still only rises. Idempotent.
+    /// counts as done but passed over (ProgressCounters::passOver()), so the total stays the
+    /// planned size and the ETA leaves those bytes out. Idempotent.
     void withdraw();
     /// A new attempt starts from offset 0.
     void restart();
@@ -38,8 +41,9 @@ public:
 
 private:
     ProgressCounters &m_counters;
-    qint64 m_capacity; // bytes this attempt contributes to bytesTotal
-    qint64 m_reached = 0;
+    qint64 m_capacity;    // bytes this file contributes to bytesTotal
+    qint64 m_reached = 0; // this attempt's offset
+    qint64 m_counted = 0; // the furthest offset counted into bytesDone (any attempt)
     bool m_serial;
     bool m_finished = false;
 };

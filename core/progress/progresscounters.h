@@ -24,6 +24,10 @@ struct ProgressCounters
     std::atomic<qint64> bytesRead{0};
     std::atomic<qint64> bytesWritten{0};
     std::atomic<qint64> bytesCopied{0}; ///< final sizes of the files copied
+    /// The part of bytesDone reached by copying: bytesDone without the bytes passed over
+    /// (items skipped or failed, counted done at once; at plan time for the skips a
+    /// collision policy makes). The ETA's rate is this one's.
+    std::atomic<qint64> bytesWorked{0};
     std::atomic<qint64> itemsTotal{0};
     std::atomic<qint64> itemsCopied{0};
     std::atomic<qint64> itemsSkipped{0};
@@ -39,10 +43,16 @@ struct ProgressCounters
     void setPhase(CopyPhase value) { phase.store(int(value), std::memory_order_relaxed); }
     CopyPhase currentPhase() const { return CopyPhase(phase.load(std::memory_order_relaxed)); }
 
-    /// Adds @p bytes of logical progress.
-    void addDone(qint64 bytes) { bytesDone.fetch_add(bytes, std::memory_order_relaxed); }
-    /// Adds to the planned total (a file grew, or a retry redoes work).
+    /// Adds @p bytes of logical progress reached by copying.
+    void addDone(qint64 bytes)
+    {
+        bytesWorked.fetch_add(bytes, std::memory_order_relaxed);
+        bytesDone.fetch_add(bytes, std::memory_order_relaxed);
+    }
+    /// Adds to the planned total (a file grew, or a hard link became a copy of its own).
     void addTotal(qint64 bytes) { bytesTotal.fetch_add(bytes, std::memory_order_relaxed); }
+    /// Counts @p bytes as done without moving them (an item skipped or failed).
+    void passOver(qint64 bytes) { bytesDone.fetch_add(bytes, std::memory_order_relaxed); }
 
     /// Names the item now moving through the serial path (for display).
     void setCurrentItem(const QByteArray &path, qint64 size, Engine engine);

@@ -49,14 +49,28 @@ CopyProgress ProgressSampler::sample()
         m_lastMs = now;
     }
     const ProgressCounters &counters = m_job->counters;
-    const bool paused = m_job->control.isPaused();
-    if (!paused)
-        m_activeMs += now - m_lastMs;
-    m_lastMs = now;
-
     CopyProgress p;
     p.phase = counters.currentPhase();
-    p.paused = paused;
+    p.paused = m_job->control.isPaused();
+    p.waiting = m_job->broker.isAsking();
+    // An interval is active only when no pause or question fell in it: a job stopped by
+    // SIGTSTP and resumed right after SIGCONT must not count the stopped time as moving.
+    // Moving time is active time in the phases that move data; the last interval (ending
+    // in Finished) was spent finishing them.
+    const quint64 pauses = m_job->control.pauseCount();
+    const quint64 questions = m_job->broker.questionCount();
+    const bool active = !p.paused && !p.waiting;
+    const bool counted = active && pauses == m_pauses && questions == m_questions;
+    m_pauses = pauses;
+    m_questions = questions;
+    if (counted)
+        m_activeMs += now - m_lastMs;
+    if (counted
+        && (p.phase == CopyPhase::Copying || p.phase == CopyPhase::Verifying
+            || p.phase == CopyPhase::Flushing || p.phase == CopyPhase::Finished))
+        m_movingMs += now - m_lastMs;
+    m_lastMs = now;
+
     // bytesDone before bytesTotal: writers raise the total first (see ProgressCounters).
     p.bytesDone = counters.bytesDone.load(std::memory_order_relaxed);
     p.bytesRead = counters.bytesRead.load(std::memory_order_relaxed);
@@ -76,16 +90,23 @@ CopyProgress ProgressSampler::sample()
     p.currentEngine = Engine(counters.currentEngine.load(std::memory_order_relaxed));
     p.smallFilesInFlight = counters.smallFilesInFlight.load(std::memory_order_relaxed);
     p.elapsedMs = now - m_startMs;
+    p.movingMs = m_movingMs;
+    const qint64 worked = counters.bytesWorked.load(std::memory_order_relaxed);
 
     m_readRate.addSample(m_activeMs, p.bytesRead);
     m_writeRate.addSample(m_activeMs, p.bytesWritten);
-    m_doneRate.addSample(m_activeMs, p.bytesDone);
-    if (!paused && p.phase == CopyPhase::Copying) {
+    m_doneRate.addSample(m_activeMs, worked);
+    if (active && p.phase == CopyPhase::Copying) {
         p.readRate = m_readRate.rate();
         p.writeRate = m_writeRate.rate();
+        if (const qint64 limit = m_job->control.speedLimit(); limit > 0)
+            p.writeRate = std::min(p.writeRate, limit);
         const qint64 doneRate = m_doneRate.rate();
         if (doneRate > 0)
             p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
+        m_lastEtaMs = p.etaMs;
+    } else if (p.waiting) {
+        p.etaMs = m_lastEtaMs; // stopped, not unknown: it goes on when the answer comes
     }
     if (p.phase == CopyPhase::Finished)
         p.etaMs = 0;

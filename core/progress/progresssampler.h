@@ -21,8 +21,12 @@ struct JobContext;
 /// on the worker thread; docs/design-notes.md records why it moved.
 ///
 /// Rates are bytes/s over a 2 s sliding window of *active* time: the clock stops while the
-/// job is paused, so rates show 0 during a pause (not a decaying average) and do not spike
-/// on resume. The ETA divides the remaining logical bytes by the rate of logical progress.
+/// job is paused or waits for an answer, so rates show 0 then (not a decaying average) and
+/// do not spike on resume. The write rate shown never exceeds the speed limit: the limiter
+/// holds the long-run rate to it, and a short window's excess (the first chunk goes at
+/// once, a chunk finished while pausing) is chunk granularity, not speed. The ETA divides
+/// the remaining logical bytes by the rate of the bytes really moved on (passed-over bytes
+/// of skipped items are neither remaining nor rate); while a question is open it holds.
 class ProgressSampler final : public QObject
 {
     Q_OBJECT
@@ -58,6 +62,10 @@ private:
     qint64 m_startMs = -1;
     qint64 m_lastMs = 0;
     qint64 m_activeMs = 0;
+    qint64 m_movingMs = 0;
+    qint64 m_lastEtaMs = -1;
+    quint64 m_pauses = 0;    ///< JobControl::pauseCount() at the last sample
+    quint64 m_questions = 0; ///< QuestionBroker::questionCount() at the last sample
     qint64 m_peakResident = 0;
 };
 

@@ -128,11 +128,12 @@ QuestionAnswer collisionDecision(JobContext &job, int directoryFd, const QByteAr
 
 // Overwrite, if the decision allows it: never a folder by a file or a file by a folder.
 Placement overwritePlacement(JobContext &job, int directoryFd, Placement placement,
-                             Decision decision, const PlanItem &item, const struct stat &source,
+                             Decision decision, bool byPolicy, const PlanItem &item, const struct stat &source,
                              const struct stat &existing, const QByteArray &target)
 {
     if (decision == Decision::OverwriteIfNewer && !isNewer(job, directoryFd, source, existing)) {
         placement.action = Placement::Action::Skip;
+        placement.byPolicy = byPolicy;
         return placement;
     }
     const bool targetIsFolder = S_ISDIR(existing.st_mode);
@@ -205,13 +206,15 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         }
         const QuestionAnswer answer =
             collisionDecision(job, directoryFd, name, source, existing, sourcePath, target);
+        const bool byPolicy = job.options.onCollision != CollisionPolicy::Ask;
         switch (answer.decision) {
         case Decision::Overwrite:
         case Decision::OverwriteIfNewer:
-            return overwritePlacement(job, directoryFd, placement, answer.decision, item, source,
+            return overwritePlacement(job, directoryFd, placement, answer.decision, byPolicy, item, source,
                                       existing, target);
         case Decision::Skip:
             placement.action = Placement::Action::Skip;
+            placement.byPolicy = byPolicy;
             return placement;
         case Decision::Rename:
             if (!answer.newName.isEmpty() && !answer.newName.contains('/') && answer.newName != "."

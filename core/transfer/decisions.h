@@ -33,6 +33,8 @@ struct Placement
     Action action = Action::Create;
     QByteArray name;
     CopyIssue issue;
+    /// Skip: decided by the collision policy, not by a person's answer.
+    bool byPolicy = false;
 };
 
 /// Decides what to do about the destination name @p name in @p directoryFd for @p item,

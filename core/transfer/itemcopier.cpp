@@ -81,7 +81,8 @@ public:
         , m_reader(reader)
         , m_links(links)
         , m_serial(reader != nullptr)
-        , m_progress(job.counters, m_item.size, m_serial)
+        // A skip the preflight foresaw was counted then (CopyWorker::runChecks()).
+        , m_progress(job.counters, m_item.skipExpected ? 0 : m_item.size, m_serial)
     {}
 
 private:
@@ -144,7 +145,7 @@ std::optional<Attempt> FileLife::openSource()
         issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                    "it was deleted after the scan; not copied");
         m_job.issues.add(issue);
-        return Attempt::ended(ItemOutcome::Skipped);
+        return Attempt::skippedFor(issue);
     }
     if (!m_sourceFd) {
         CopyIssue issue = CopyIssue::fromErrno(FileOperation::Open, m_sourcePath, errno);
@@ -245,7 +246,7 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
     case DataOutcome::Status::Cancelled:
         return Attempt::ended(ItemOutcome::Cancelled);
     case DataOutcome::Status::Skipped:
-        return Attempt::ended(ItemOutcome::Skipped);
+        return Attempt::ended(ItemOutcome::SkippedByYou);
     default:
         break;
     }

@@ -43,11 +43,31 @@ std::optional<ItemOutcome> ItemLife::run()
         return std::nullopt;
     ItemOutcome outcome = last.outcome;
     if (tried == Tried::Skipped)
-        outcome = ItemOutcome::Failed;
+        outcome = ItemOutcome::SkippedOnError;
     else if (tried == Tried::Stopped) // an abort fails this item; a cancel leaves it uncounted
         outcome = m_job.aborted.load() ? ItemOutcome::Failed : ItemOutcome::Cancelled;
+    if (isSkip(outcome))
+        listSkip(outcome, tried == Tried::Skipped ? last.failure : last.skipCause);
     ended(outcome);
     return outcome;
+}
+
+void ItemLife::listSkip(ItemOutcome outcome, const std::optional<CopyIssue> &cause)
+{
+    SkippedItem skipped;
+    skipped.path = m_sourcePath;
+    skipped.reason = outcome == ItemOutcome::SkippedByYou      ? SkipReason::ByYou
+                     : outcome == ItemOutcome::SkippedByPolicy ? SkipReason::ByCollisionPolicy
+                                                               : SkipReason::OnError;
+    if (cause)
+        skipped.cause = cause->cause();
+    if (m_item.kind == ItemKind::Directory) {
+        skipped.items = m_item.subtreeEnd - m_task.index;
+        skipped.bytes = m_item.subtreeBytes;
+    } else {
+        skipped.bytes = m_item.countedBytes();
+    }
+    m_job.outcomes.listSkipped(std::move(skipped));
 }
 
 Attempt ItemLife::attempt()
@@ -88,7 +108,8 @@ std::optional<Attempt> ItemLife::endOf(const Placement &placement)
 {
     switch (placement.action) {
     case Placement::Action::Skip:
-        return Attempt::ended(ItemOutcome::Skipped);
+        return Attempt::ended(placement.byPolicy ? ItemOutcome::SkippedByPolicy
+                                                 : ItemOutcome::SkippedByYou);
     case Placement::Action::Cancel:
         return Attempt::ended(ItemOutcome::Cancelled);
     case Placement::Action::Fail:

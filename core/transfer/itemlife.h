@@ -23,14 +23,24 @@ struct Attempt
     /// The source changed while it was read: the try is over (its part file removed) and the
     /// life opens the source again and writes it once more from the start, same placement.
     bool readAgain = false;
+    /// A skip without asking, for a cause already recorded as a warning (a source deleted
+    /// since the scan, a device node without the privilege): the skip list names it.
+    std::optional<CopyIssue> skipCause;
 
-    static Attempt ended(ItemOutcome outcome) { return {outcome, std::nullopt, false}; }
+    static Attempt ended(ItemOutcome outcome) { return {outcome, std::nullopt, false, false, {}}; }
     static Attempt failed(CopyIssue issue)
     {
-        return {ItemOutcome::Failed, std::move(issue), false};
+        return {ItemOutcome::Failed, std::move(issue), false, false, {}};
     }
-    static Attempt fallBackToCopy() { return {ItemOutcome::Failed, std::nullopt, true}; }
-    static Attempt readSourceAgain() { return {ItemOutcome::Failed, std::nullopt, false, true}; }
+    static Attempt fallBackToCopy() { return {ItemOutcome::Failed, std::nullopt, true, false, {}}; }
+    static Attempt readSourceAgain()
+    {
+        return {ItemOutcome::Failed, std::nullopt, false, true, {}};
+    }
+    static Attempt skippedFor(CopyIssue cause)
+    {
+        return {ItemOutcome::SkippedWithWarning, std::nullopt, false, false, std::move(cause)};
+    }
 };
 
 /// One item's life, written once for every kind of item (DESIGN.md, "One item's life"):
@@ -82,6 +92,8 @@ protected:
 
 private:
     Attempt attempt();
+    /// Lists a skipped item (with its subtree, for a folder) in the job's OutcomeBook.
+    void listSkip(ItemOutcome outcome, const std::optional<CopyIssue> &cause);
 };
 
 /// An item written through its part file ".<name>.sluice-part" (regular files, links,

@@ -119,9 +119,10 @@ Attempt SpecialEntryLife::createPart(const Placement &placement, PartFileGuard &
     const bool node = m_item.kind == ItemKind::CharDevice || m_item.kind == ItemKind::BlockDevice
                       || m_item.kind == ItemKind::Socket;
     if (error == EPERM && node) {
-        m_job.issues.add(
-            CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM, IssueSeverity::Warning));
-        return Attempt::ended(ItemOutcome::Skipped);
+        const CopyIssue issue =
+            CopyIssue::fromErrno(FileOperation::Create, finalPath, EPERM, IssueSeverity::Warning);
+        m_job.issues.add(issue);
+        return Attempt::skippedFor(issue);
     }
     if (error != 0)
         return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, error));
@@ -192,7 +193,7 @@ Attempt FolderLife::write(const Placement &placement)
     if (merge) // leftovers of an interrupted run, removed as each of their names is written
         noteStalePartFiles(*destination, m_plan.childNames(m_task.index));
     handles = {std::move(source), std::move(destination)};
-    return Attempt::ended(ItemOutcome::Copied);
+    return Attempt::ended(merge ? ItemOutcome::Merged : ItemOutcome::Copied);
 }
 
 DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
@@ -227,7 +228,7 @@ std::pair<DirectoryRef, DirectoryRef> openFolderPair(JobContext &job, const Plan
 {
     FolderLife life(job, plan, task);
     outcome = life.run().value_or(ItemOutcome::Failed); // never falls back
-    if (outcome != ItemOutcome::Copied)
+    if (!isComplete(outcome))
         return {};
     return life.handles;
 }

@@ -11,10 +11,35 @@ namespace Sluice {
 
 struct JobContext;
 
-/// How one item ended. ChangedWhileCopying: the source changed while it was read, again
-/// after it was copied once more from the start; the copy holds what the second read saw
+/// How one item ended (Cancelled: the job stopped first; it is not counted). The skipped
+/// values say who skipped it, as ItemFate does. ChangedWhileCopying: the source changed
+/// while it was read, again after it was copied once more from the start; the copy holds what the second read saw
 /// (published, counted apart, an error in the summary: GNU tar's "file changed as we read it").
-enum class ItemOutcome : quint8 { Copied, Skipped, Failed, Cancelled, ChangedWhileCopying };
+enum class ItemOutcome : quint8 {
+    Copied,
+    Merged, ///< a folder merged into an existing one
+    SkippedByYou,
+    SkippedByPolicy,
+    SkippedOnError,
+    /// Left out for a cause recorded as a warning, without asking (a source deleted since
+    /// the scan, a device node without the privilege): skipped on error in the summary, but
+    /// not a failure of the job.
+    SkippedWithWarning,
+    Failed,
+    Cancelled,
+    ChangedWhileCopying,
+};
+
+/// Copied or merged: the item is complete at the destination.
+inline bool isComplete(ItemOutcome outcome)
+{
+    return outcome == ItemOutcome::Copied || outcome == ItemOutcome::Merged;
+}
+inline bool isSkip(ItemOutcome outcome)
+{
+    return outcome == ItemOutcome::SkippedByYou || outcome == ItemOutcome::SkippedByPolicy
+           || outcome == ItemOutcome::SkippedOnError || outcome == ItemOutcome::SkippedWithWarning;
+}
 
 /// One item to copy: where it comes from and where it goes. Cheap to copy (the folders are
 /// shared handles), so small-file tasks carry it to their threads by value.

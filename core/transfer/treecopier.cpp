@@ -52,39 +52,51 @@ ChunkReader &TreeCopier::reader()
     return *m_reader;
 }
 
-void TreeCopier::account(ItemOutcome outcome, qint64 items)
+void TreeCopier::account(ItemOutcome outcome, qint64 items, qint64 bytes)
 {
     ProgressCounters &counters = m_job.counters;
+    ItemFate fate = ItemFate::Failed;
     switch (outcome) {
     case ItemOutcome::Copied:
+    case ItemOutcome::Merged:
+        fate = outcome == ItemOutcome::Copied ? ItemFate::Copied : ItemFate::Merged;
         counters.itemsCopied.fetch_add(items, std::memory_order_relaxed);
         break;
-    case ItemOutcome::Skipped:
+    case ItemOutcome::SkippedByYou:
+    case ItemOutcome::SkippedByPolicy:
+    case ItemOutcome::SkippedWithWarning:
+        fate = outcome == ItemOutcome::SkippedByYou      ? ItemFate::SkippedByYou
+               : outcome == ItemOutcome::SkippedByPolicy ? ItemFate::SkippedByPolicy
+                                                         : ItemFate::SkippedOnError;
         counters.itemsSkipped.fetch_add(items, std::memory_order_relaxed);
         break;
+    case ItemOutcome::SkippedOnError: // the aggregate counts every item an error kept out
     case ItemOutcome::Failed:
+        fate = outcome == ItemOutcome::Failed ? ItemFate::Failed : ItemFate::SkippedOnError;
         counters.itemsFailed.fetch_add(items, std::memory_order_relaxed);
         break;
     case ItemOutcome::ChangedWhileCopying:
+        fate = ItemFate::ChangedWhileCopying;
         counters.itemsChanged.fetch_add(items, std::memory_order_relaxed);
         break;
     case ItemOutcome::Cancelled:
-        break; // the job is ending; what did not finish is not counted as done
+        return; // the job is ending; what did not finish is not counted as done
     }
+    m_job.outcomes.count(fate, items, bytes);
 }
 
 void TreeCopier::finishItem(const ItemTask &task, ItemOutcome outcome)
 {
-    if (outcome != ItemOutcome::Copied)
+    if (!isComplete(outcome))
         task.destinationDirectory->incomplete.store(true);
-    account(outcome);
+    account(outcome, 1, m_plan.items[std::size_t(task.index)].countedBytes());
 }
 
 void TreeCopier::finishWhole(const PlanItem &item, ItemOutcome outcome, DirectoryHandle *into)
 {
-    account(outcome);
+    account(outcome, 1, item.kind == ItemKind::Directory ? item.subtreeBytes : item.countedBytes());
     ItemProgress progress(m_job.counters, item.countedBytes(), false);
-    if (outcome == ItemOutcome::Copied) {
+    if (isComplete(outcome)) {
         m_job.counters.bytesCopied.fetch_add(item.countedBytes(), std::memory_order_relaxed);
         progress.finish();
     } else {
@@ -96,6 +108,19 @@ void TreeCopier::finishWhole(const PlanItem &item, ItemOutcome outcome, Director
         accountSubtree(item, outcome);
 }
 
+void TreeCopier::skipUnopenedRoot(qint32 index)
+{
+    const PlanItem &item = m_plan.items[std::size_t(index)];
+    SkippedItem skipped;
+    skipped.path = m_plan.sourcePath(index);
+    skipped.reason = SkipReason::OnError;
+    skipped.cause = m_rootFailure.cause();
+    skipped.items = item.subtreeEnd - index;
+    skipped.bytes = item.kind == ItemKind::Directory ? item.subtreeBytes : item.countedBytes();
+    m_job.outcomes.listSkipped(std::move(skipped));
+    finishWhole(item, ItemOutcome::SkippedOnError, nullptr);
+}
+
 void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
 {
     const qint32 index = qint32(&folder - m_plan.items.data());
@@ -103,12 +128,13 @@ void TreeCopier::accountSubtree(const PlanItem &folder, ItemOutcome outcome)
     ProgressCounters &counters = m_job.counters;
     if (outcome == ItemOutcome::Cancelled)
         return;
-    account(outcome, descendants);
-    if (outcome == ItemOutcome::Copied) {
+    // The folder's own tally holds its files' bytes (finishWhole()): these count items only.
+    account(outcome, descendants, 0);
+    if (isComplete(outcome)) {
         counters.addDone(folder.subtreeBytes);
         counters.bytesCopied.fetch_add(folder.subtreeBytes, std::memory_order_relaxed);
     } else {
-        counters.addTotal(-folder.subtreeBytes); // not copied: no longer part of the job
+        counters.passOver(folder.subtreeBytes); // not copied: done, never moved
     }
 }
 
@@ -142,6 +168,7 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
             return openRootFolder(root.destinationParent, m_rootDestination);
         },
         [&](const CopyIssue &issue, int attempt) {
+            m_rootFailure = issue;
             return resolveError(m_job, issue, attempt, root.sourcePath, root.destinationParent);
         });
     if (tried != Tried::Succeeded)
@@ -276,7 +303,7 @@ qint32 TreeCopier::copyItem(ItemTask task, std::vector<Level> &levels)
             finishWhole(item, outcome, task.destinationDirectory.get());
             return item.subtreeEnd;
         }
-        account(outcome);
+        account(outcome, 1, 0);
         if (item.leftOutBelow) // a move keeps the source folder: what was left out stays in it
             destination->incomplete.store(true);
         rememberFileSystem(*destination);
@@ -305,8 +332,8 @@ void TreeCopier::run()
         if (std::optional<ItemTask> task = taskFor(index, levels)) {
             index = copyItem(std::move(*task), levels);
         } else {
-            if (m_rootOpened != Tried::Stopped) // a root that could not be opened
-                finishWhole(item, ItemOutcome::Failed, nullptr);
+            if (m_rootOpened != Tried::Stopped) // a root that could not be opened, skipped
+                skipUnopenedRoot(index);
             index = item.subtreeEnd;
         }
     }

@@ -57,8 +57,12 @@ private:
     /// Counts an item that ended as a whole (moved, refused, not reached), with its subtree
     /// and bytes; @p into, the folder it was to go into, is marked incomplete unless copied.
     void finishWhole(const PlanItem &item, ItemOutcome outcome, DirectoryHandle *into);
-    /// Counts @p items items as ending with @p outcome (a cancelled one is not counted).
-    void account(ItemOutcome outcome, qint64 items = 1);
+    /// Counts @p items items of @p bytes logical bytes as ending with @p outcome, in the
+    /// counters and the job's OutcomeBook (a cancelled one is not counted).
+    void account(ItemOutcome outcome, qint64 items, qint64 bytes);
+    /// A root whose folders could not be opened, skipped under the error policy: listed
+    /// with its cause and counted with its subtree.
+    void skipUnopenedRoot(qint32 index);
     void accountSubtree(const PlanItem &folder, ItemOutcome outcome);
     ChunkReader &reader();
     /// Hands the collected small files to the pool (nothing when there are none).
@@ -77,6 +81,7 @@ private:
     DirectoryRef m_rootDestination; ///< the folder its copy goes into
     qint32 m_openedRoot = -1;
     Tried m_rootOpened = Tried::Stopped;
+    CopyIssue m_rootFailure; ///< the last error opening the current root's folders
 };
 
 } // namespace Sluice

@@ -107,7 +107,7 @@ void TestCli::copiesATreeAndExitsZero()
                                arg(scratch.path("src")), arg(scratch.path("out"))});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
-    QVERIFY2(run.err.contains("succeeded: 4 copied, 0 skipped, 0 failed"), run.err.constData());
+    QVERIFY2(run.err.contains("succeeded: 4 copied ("), run.err.constData());
 }
 
 void TestCli::keepsNamesThatAreNotUtf8()

@@ -1,6 +1,7 @@
 // The progress sampler on its injected clock (white-box): exact rates over the sliding
 // window of active time, the ETA from the rate of logical progress, and paused time left
-// out of both, while elapsed time keeps counting.
+// out of both, while elapsed time keeps counting; the write rate capped by the speed limit,
+// passed-over bytes out of the ETA, and a question holding the ETA.
 
 #include "jobcontext.h"
 #include "progresssampler.h"
@@ -9,6 +10,7 @@
 #include <QTest>
 
 #include <memory>
+#include <thread>
 
 using namespace Sluice;
 
@@ -26,13 +28,16 @@ struct Rig
         job->counters.setPhase(CopyPhase::Copying);
         job->counters.bytesTotal = Total;
     }
-    // Sets the clock and the counters, then takes one sample.
-    CopyProgress sampleAt(qint64 ms, qint64 read, qint64 written, qint64 done)
+    // Sets the clock and the counters, then takes one sample. @p done counts as reached by
+    // copying, plus @p passedOver bytes of skipped items.
+    CopyProgress sampleAt(qint64 ms, qint64 read, qint64 written, qint64 done,
+                          qint64 passedOver = 0)
     {
         nowMs = ms;
         job->counters.bytesRead = read;
         job->counters.bytesWritten = written;
-        job->counters.bytesDone = done;
+        job->counters.bytesWorked = done;
+        job->counters.bytesDone = done + passedOver;
         return sampler.sample();
     }
 
@@ -52,6 +57,10 @@ private Q_SLOTS:
     void pausedTimeIsExcludedFromRatesAndEta();
     void windowSlidesOverActiveTime();
     void ratesOnlyWhileCopyingAndEtaZeroWhenFinished();
+    void writeRateNeverExceedsTheLimitFirstAndAfterResume();
+    void passedOverBytesLeaveTheEtaAtOnce();
+    void questionHoldsTheEtaWhileElapsedCounts();
+    void movingTimeLeavesOutPausesAndScanning();
 };
 
 void TestProgressSampler::firstSampleHasNoRateNorEta()
@@ -156,6 +165,100 @@ void TestProgressSampler::ratesOnlyWhileCopyingAndEtaZeroWhenFinished()
     QCOMPARE(finished.etaMs, qint64(0));
     QCOMPARE(finished.bytesDone, Total);
     QCOMPARE(finished.perMille(), 1000);
+}
+
+void TestProgressSampler::writeRateNeverExceedsTheLimitFirstAndAfterResume()
+{
+    constexpr qint64 Limit = 1'000'000;
+    Rig rig;
+    rig.job->control.setSpeedLimit(Limit);
+    rig.sampleAt(0, 0, 0, 0);
+    // The first chunk goes at once: 1 MiB in the first 100 ms would read as 10 MiB/s.
+    const CopyProgress first = rig.sampleAt(100, 2 * MiB, MiB, MiB);
+    QCOMPARE(first.writeRate, Limit);
+    QCOMPARE(first.readRate, qint64(2 * MiB * 10)); // the reader is not limited
+
+    const CopyProgress steady = rig.sampleAt(2100, 3 * MiB, 2 * MiB, 2 * MiB);
+    QVERIFY2(steady.writeRate <= Limit, qPrintable(QString::number(steady.writeRate)));
+
+    // A chunk finished while pausing lands in no active time; the next one goes at resume.
+    rig.job->control.pause();
+    rig.sampleAt(3000, 4 * MiB, 3 * MiB, 3 * MiB);
+    rig.sampleAt(9000, 4 * MiB, 3 * MiB + MiB / 2, 3 * MiB + MiB / 2);
+    rig.job->control.resume();
+    const CopyProgress resumed = rig.sampleAt(9100, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
+    QVERIFY(!resumed.paused);
+    QCOMPARE(resumed.writeRate, Limit);
+    const CopyProgress later = rig.sampleAt(9200, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
+    QVERIFY2(later.writeRate <= Limit, qPrintable(QString::number(later.writeRate)));
+
+    // No limit: the same figures are shown as they are.
+    rig.job->control.setSpeedLimit(0);
+    QVERIFY(rig.sampleAt(9300, 5 * MiB, 6 * MiB, 5 * MiB).writeRate > Limit);
+}
+
+void TestProgressSampler::passedOverBytesLeaveTheEtaAtOnce()
+{
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0, 5'000'000); // the collision policy skips 5 MB at plan time
+    const CopyProgress one = rig.sampleAt(1000, 1'000'000, 1'000'000, 1'000'000, 5'000'000);
+    QCOMPARE(one.bytesDone, qint64(6'000'000));
+    QCOMPARE(one.etaMs, qint64(4000)); // 4 MB left at 1 MB/s, not 9 MB
+    // A skip met while copying: its 3 MB are done at once, and do not speed up the rate.
+    const CopyProgress two = rig.sampleAt(2000, 2'000'000, 2'000'000, 2'000'000, 8'000'000);
+    QCOMPARE(two.bytesDone, Total);
+    QCOMPARE(two.etaMs, qint64(0));
+}
+
+void TestProgressSampler::questionHoldsTheEtaWhileElapsedCounts()
+{
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0);
+    const CopyProgress before = rig.sampleAt(1000, 2'000'000, 2'000'000, 2'000'000);
+    QCOMPARE(before.etaMs, qint64(4000));
+
+    CopyQuestion question;
+    question.kind = QuestionKind::Collision;
+    QuestionAnswer answer;
+    std::thread asker([&] { answer = rig.job->broker.ask(question); });
+    QTRY_VERIFY(rig.job->broker.isAsking());
+    for (const qint64 ms : {2000, 5000, 9000}) {
+        const CopyProgress waiting = rig.sampleAt(ms, 2'000'000, 2'000'000, 2'000'000);
+        QVERIFY(waiting.waiting);
+        QCOMPARE(waiting.etaMs, qint64(4000)); // held, not counting down, not unknown
+        QCOMPARE(waiting.writeRate, qint64(0));
+        QCOMPARE(waiting.elapsedMs, ms);
+    }
+    QVERIFY(rig.job->broker.answer(1, {Decision::Skip, false, {}}));
+    asker.join();
+    QCOMPARE(answer.decision, Decision::Skip);
+    // One more active second: 2 s of moving in all, the 8 s of waiting left out.
+    const CopyProgress after = rig.sampleAt(10'000, 4'000'000, 4'000'000, 4'000'000);
+    QVERIFY(!after.waiting);
+    QCOMPARE(after.writeRate, qint64(2'000'000));
+    QCOMPARE(after.etaMs, qint64(3000));
+    QCOMPARE(after.movingMs, qint64(2000));
+    QCOMPARE(after.elapsedMs, qint64(10'000));
+}
+
+void TestProgressSampler::movingTimeLeavesOutPausesAndScanning()
+{
+    Rig rig;
+    rig.job->counters.setPhase(CopyPhase::Scanning);
+    rig.sampleAt(0, 0, 0, 0);
+    rig.sampleAt(3000, 0, 0, 0); // 3 s of scanning: not moving
+    rig.job->counters.setPhase(CopyPhase::Copying);
+    rig.sampleAt(4000, MiB, MiB, MiB);
+    // Paused and resumed between two samples (Ctrl+Z, then fg): that interval is left out.
+    rig.job->control.pause();
+    rig.job->control.resume();
+    rig.sampleAt(60'000, MiB, MiB, MiB);
+    rig.job->counters.setPhase(CopyPhase::Flushing);
+    rig.sampleAt(60'500, 2 * MiB, 2 * MiB, 2 * MiB);
+    rig.job->counters.setPhase(CopyPhase::Finished);
+    const CopyProgress last = rig.sampleAt(60'600, 2 * MiB, 2 * MiB, 2 * MiB);
+    QCOMPARE(last.movingMs, qint64(1000 + 500 + 100));
+    QCOMPARE(last.elapsedMs, qint64(60'600));
 }
 
 QTEST_GUILESS_MAIN(TestProgressSampler)

@@ -26,6 +26,11 @@ inline char *toString(FileOperation operation)
 {
     return qstrdup(operationName(operation).toUtf8().constData());
 }
+inline char *toString(const ItemTally &tally)
+{
+    return qstrdup(QByteArray("{items ") + QByteArray::number(tally.items) + ", bytes "
+                   + QByteArray::number(tally.bytes) + "}");
+}
 inline char *toString(QuestionKind kind)
 {
     return qstrdup(QByteArray::number(int(kind)).constData());
