@@ -5,6 +5,8 @@
 #include "testtree.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -94,6 +96,7 @@ private Q_SLOTS:
     void dryRunRefusesAnUnwritableDestination();
     void filterOptionsChooseWhatIsCopied();
     void dryRunCountsAndListsWhatFiltersLeaveOut();
+    void summaryCountsEveryFateInTheEndRecordAndLine();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -567,6 +570,91 @@ void TestCli::dryRunCountsAndListsWhatFiltersLeaveOut()
                                 + scratch.path("src/build") + "\nfilters left out 2 items";
     QVERIFY2(listed.err.contains(expected), listed.err.constData());
     QCOMPARE(TestTree::countEntries(scratch.path("out")), 0);
+}
+
+// Policy skips, an error skipped by the error policy and merged folders, through the real
+// process: exact figures in the JSON end record, the same in the final line, and every
+// skipped item listed with its reason.
+void TestCli::summaryCountsEveryFateInTheEndRecordAndLine()
+{
+    Scratch scratch;
+    // Under --on-conflict newer: d-exists and sub/e-exists have newer copies there (skipped
+    // by policy); g-folder meets an older *file* of its name, which a folder never replaces
+    // (an error, skipped with its one file); src/ and src/sub/ are merged.
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::makePath(scratch.path("src/g-folder")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/a-new"), 1000, 1));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/d-exists"), 3000, 2));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/e-exists"), 4000, 3));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/f-new"), 5000, 4));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/g-folder/x"), 500, 5));
+    QVERIFY(TestTree::makePath(scratch.path("out/src/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/d-exists"), "newer d"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/sub/e-exists"), "newer e"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/g-folder"), "older file"));
+    const timespec old[2] = {{1'500'000'000, 0}, {1'500'000'000, 0}};
+    const timespec older[2] = {{1'400'000'000, 0}, {1'400'000'000, 0}};
+    for (const char *path : {"src/d-exists", "src/sub/e-exists", "src/g-folder"})
+        QCOMPARE(::utimensat(AT_FDCWD, scratch.path(path).constData(), old, 0), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, scratch.path("out/src/g-folder").constData(), older, 0), 0);
+
+    const QStringList common{QStringLiteral("--on-conflict"), QStringLiteral("newer"),
+                             QStringLiteral("--on-error"),    QStringLiteral("skip"),
+                             arg(scratch.path("src")),        arg(scratch.path("out"))};
+    const CliRun json =
+        runCli(QStringList{QStringLiteral("--progress"), QStringLiteral("json")} + common);
+    QCOMPARE(json.exitCode, 1); // an item was not copied because of an error
+    const QJsonObject result =
+        QJsonDocument::fromJson(json.out.trimmed().split('\n').constLast()).object();
+    QCOMPARE(result.value(QStringLiteral("type")).toString(), QStringLiteral("result"));
+    const QJsonObject summary = result.value(QStringLiteral("summary")).toObject();
+    auto tally = [&summary](const char *fate) {
+        const QJsonObject t = summary.value(QLatin1String(fate)).toObject();
+        return std::pair{t.value(QStringLiteral("items")).toInteger(-1),
+                         t.value(QStringLiteral("bytes")).toInteger(-1)};
+    };
+    using Pair = std::pair<qint64, qint64>;
+    QCOMPARE(tally("planned"), (Pair{8, 1000 + 3000 + 4000 + 5000 + 500}));
+    QCOMPARE(tally("copied"), (Pair{2, 6000}));
+    QCOMPARE(tally("merged"), (Pair{2, 0}));
+    QCOMPARE(tally("skippedByYou"), (Pair{0, 0}));
+    QCOMPARE(tally("skippedByPolicy"), (Pair{2, 7000}));
+    QCOMPARE(tally("skippedOnError"), (Pair{2, 500})); // the folder and its file
+    QCOMPARE(tally("failed"), (Pair{0, 0}));
+    QCOMPARE(summary.value(QStringLiteral("bytesMoved")).toInteger(), 6000);
+    const QJsonArray skipped = summary.value(QStringLiteral("skippedItems")).toArray();
+    QCOMPARE(skipped.size(), 3);
+    QStringList reasons;
+    for (const QJsonValue &item : skipped) {
+        const QJsonObject object = item.toObject();
+        reasons << QFileInfo(object.value(QStringLiteral("path")).toString()).fileName()
+                       + QLatin1Char('=') + object.value(QStringLiteral("reason")).toString()
+                       + QLatin1Char(':') + object.value(QStringLiteral("text")).toString();
+    }
+    reasons.sort();
+    QCOMPARE(reasons,
+             (QStringList{QStringLiteral("d-exists=collision-policy:exists, skipped by policy"),
+                          QStringLiteral("e-exists=collision-policy:exists, skipped by policy"),
+                          QStringLiteral("g-folder=error:a file with this name exists; it "
+                                         "is never replaced by a folder")}));
+
+    // Once more as a person sees it (nothing changed at the destination but the new files,
+    // now there too: 2 more policy skips).
+    QVERIFY(
+        TestTree::compareTrees(scratch.path("src/a-new"), scratch.path("out/src/a-new")).isEmpty());
+    const CliRun line =
+        runCli(QStringList{QStringLiteral("--progress"), QStringLiteral("none")} + common);
+    QCOMPARE(line.exitCode, 1);
+    QVERIFY2(line.err.contains("failed: 0 copied (0 bytes), 2 merged, 6 skipped (13.2 KiB; 0 by "
+                               "you, 4 by policy, 2 on error), 0 failed (0 bytes), of 8 planned "
+                               "(13.2 KiB); 0 bytes moved in "),
+             line.err.constData());
+    QVERIFY2(line.err.contains("sluice-cli: skipped " + scratch.path("src/a-new")
+                               + ": exists, skipped by policy\n"),
+             line.err.constData());
+    QVERIFY2(line.err.contains("sluice-cli: skipped " + scratch.path("src/g-folder")
+                               + ": a file with this name exists"),
+             line.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)
