@@ -42,7 +42,8 @@ struct ItemTally
 /// (`items` counts the folder and everything below it).
 struct SkippedItem
 {
-    QByteArray path; ///< native source path
+    QByteArray path;        ///< native source path
+    QByteArray destination; ///< native path it was to get (empty for items the walk left out)
     SkipReason reason = SkipReason::ByYou;
     QString cause; ///< OnError: the error's cause ("Permission denied (EACCES)"), else empty
     qint64 items = 1;

@@ -9,8 +9,28 @@
 
 namespace Sluice::Ui {
 
+namespace {
+
+// A result from a job carries its summary; one built by hand (tests, old callers) may not.
+bool hasSummary(const CopyResult &result)
+{
+    return result.summary.planned.items > 0;
+}
+
+} // namespace
+
 QString IssueReport::headline(const CopyResult &result, bool move)
 {
+    const bool ended = result.status == CopyStatus::Succeeded
+                       || result.status == CopyStatus::CompletedWithWarnings;
+    if (ended && hasSummary(result) && result.summary.merged.items > 0) {
+        // Folders merged into are not copies: "2 copied" when 0 bytes moved was a lie.
+        CopyResult plain = result;
+        plain.itemsCopied = result.summary.copied.items;
+        plain.itemsSkipped = result.summary.skipped().items;
+        plain.summary.merged = {};
+        return headline(plain, move);
+    }
     const qint64 done =
         result.itemsCopied + result.itemsSkipped + result.itemsFailed + result.itemsChanged;
     switch (result.status) {
@@ -52,6 +72,8 @@ QString IssueReport::headline(const CopyResult &result, bool move)
 
 qint64 IssueReport::averageRate(const CopyResult &result)
 {
+    if (hasSummary(result))
+        return result.summary.averageRate();
     if (result.elapsedMs <= 0)
         return 0;
     return qint64(static_cast<long double>(result.bytesCopied) * 1000 / result.elapsedMs);
@@ -60,6 +82,30 @@ qint64 IssueReport::averageRate(const CopyResult &result)
 QStringList IssueReport::figures(const CopyResult &result, bool move)
 {
     QStringList lines;
+    if (hasSummary(result)) {
+        const CopySummary &s = result.summary;
+        const ItemTally skipped = s.skipped();
+        lines << (move ? tr("Moved: %1 of %2 items · %3 of %4", nullptr,
+                            Format::plural(s.planned.items))
+                       : tr("Copied: %1 of %2 items · %3 of %4", nullptr,
+                            Format::plural(s.planned.items)))
+                     .arg(Format::count(s.copied.items), Format::count(s.planned.items),
+                          Format::size(s.copied.bytes), Format::size(s.planned.bytes));
+        if (s.merged.items > 0)
+            lines << tr("Merged into existing folders: %1").arg(Format::count(s.merged.items));
+        lines << tr("Skipped: %1 · %2 (by you %3 · by policy %4 · on error %5)")
+                     .arg(Format::count(skipped.items), Format::size(skipped.bytes),
+                          Format::count(s.skippedByYou.items),
+                          Format::count(s.skippedByPolicy.items),
+                          Format::count(s.skippedOnError.items));
+        lines << tr("Failed: %1 · %2")
+                     .arg(Format::count(s.failed.items), Format::size(s.failed.bytes));
+        lines << tr("Moving: %1 · Average: %2 · Elapsed: %3")
+                     .arg(Format::duration(s.movingMs), Format::rate(averageRate(result)),
+                          Format::duration(result.elapsedMs));
+        lines << tr("Sluice's peak memory: %1").arg(Format::size(result.peakResidentBytes));
+        return lines;
+    }
     const int total = Format::plural(result.itemsTotal);
     lines << (move ? tr("Moved: %1 of %2 items", nullptr, total)
                    : tr("Copied: %1 of %2 items", nullptr, total))
@@ -85,15 +131,46 @@ QString IssueReport::text(const CopyResult &result, const CopyRequest &request, 
     lines << headline(result, move);
     lines << figures(result, move);
     lines << QString();
-    if (result.issues.isEmpty()) {
-        lines << tr("No problems.");
-    } else {
+    lines << problemCount(result);
+    if (!result.issues.isEmpty()) {
         lines << tr("Problems (%1):").arg(result.issues.size());
         for (const CopyIssue &issue : result.issues)
             lines << (issue.isError() ? tr("error: %1") : tr("warning: %1"))
                          .arg(Format::issue(issue));
     }
+    if (!result.summary.skippedItems.isEmpty()) {
+        lines << tr("Skipped (%1):").arg(result.summary.skippedItems.size());
+        for (const QString &line : skippedLines(result))
+            lines << tr("skipped: %1").arg(line);
+    }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QStringList IssueReport::skippedLines(const CopyResult &result)
+{
+    QStringList lines;
+    for (const SkippedItem &item : result.summary.skippedItems) {
+        QString line = tr("“%1”: %2").arg(Format::path(item.path), item.reasonText());
+        if (item.items > 1)
+            line += tr(" (with %Ln item(s) inside)", nullptr, Format::plural(item.items - 1));
+        lines << line;
+    }
+    return lines;
+}
+
+QString IssueReport::problemCount(const CopyResult &result)
+{
+    const qint64 errors = result.errorCount();
+    const qint64 warnings = result.warningCount();
+    const auto skipped = qint64(result.summary.skippedItems.size());
+    if (errors == 0 && warnings == 0)
+        return skipped == 0 ? tr("No problems.")
+                            : tr("No problems · Skipped: %1").arg(Format::count(skipped));
+    QString text =
+        tr("Errors: %1 · Warnings: %2").arg(Format::count(errors), Format::count(warnings));
+    if (skipped > 0)
+        text += tr(" · Skipped: %1").arg(Format::count(skipped));
+    return text;
 }
 
 void saveTextInBackground(const QString &path, const QString &text, QObject *context,

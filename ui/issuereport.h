@@ -21,8 +21,14 @@ public:
     static QString headline(const CopyResult &result, bool move);
     /// Figures, one per line: copied, skipped, failed, bytes, time, average rate, memory.
     static QStringList figures(const CopyResult &result, bool move);
-    /// Average rate over the job, bytes/s (bytes copied / elapsed time); 0 when unknown.
+    /// Average rate over the job, bytes/s: bytes moved / time spent moving (paused time and
+    /// time waiting for an answer left out, CopySummary); for a result without a summary,
+    /// bytes copied / elapsed time. 0 when unknown.
     static qint64 averageRate(const CopyResult &result);
+    /// One line per skipped item: "“/src/a”: exists, skipped by policy".
+    static QStringList skippedLines(const CopyResult &result);
+    /// The line under the problem list: "No problems." only when nothing was skipped either.
+    static QString problemCount(const CopyResult &result);
     /// The whole report as plain text: request, headline, figures, then one line per issue
     /// ("error: Cannot write “/x”: No space left on device (ENOSPC)").
     static QString text(const CopyResult &result, const CopyRequest &request, bool move);

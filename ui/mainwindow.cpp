@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
+#include "copyagaindialog.h"
 #include "copysession.h"
 #include "destinationfield.h"
 #include "droppedurls.h"
@@ -212,6 +213,8 @@ void MainWindow::connectSignals()
         changed.leaveOut = patterns;
         applySettings(changed);
     });
+    connect(m_transferArea, &TransferArea::copyAgainRequested, this, &MainWindow::copyAgain);
+    connect(m_transferArea, &TransferArea::retryRequested, this, &MainWindow::retrySkipped);
     connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
         m_settings.options.speedLimit = qint64(mebibytes * double(MiB));
         m_settings.save();
@@ -347,8 +350,12 @@ void MainWindow::beginJob(const QByteArray &destination, bool move)
     rememberDestination(destination);
     m_destination->setRecent(loadRecentDestinations());
     m_notice->clear();
-    const CopyRequest request{m_sources->paths(), destination};
-    m_session = new CopySession(request, m_settings.jobOptions(move), this, this);
+    startSession(CopyRequest{m_sources->paths(), destination, {}}, m_settings.jobOptions(move));
+}
+
+void MainWindow::startSession(const CopyRequest &request, const CopyOptions &options)
+{
+    m_session = new CopySession(request, options, this, this);
     m_session->setIoHooks(m_ioHooks);
     connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
@@ -369,10 +376,12 @@ void MainWindow::onFinished(const CopyResult &result)
     m_session = nullptr;
     const bool move = session->options().move;
     m_transferArea->showResult(result, session->request(), move);
+    // The sources stay in the list: "Copy again…" and retries start from them.
+    if (session->request().destinationFolders.isEmpty()) {
+        m_lastRequest = session->request();
+        m_lastMove = move;
+    }
     session->deleteLater();
-    if (result.status == CopyStatus::Succeeded
-        || result.status == CopyStatus::CompletedWithWarnings)
-        m_sources->clear();
     notifyIfInactive(this, IssueReport::headline(result, move),
                      IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')));
     updateState();
@@ -380,6 +389,33 @@ void MainWindow::onFinished(const CopyResult &result)
     Q_EMIT jobFinished(result);
     if (m_closeWhenFinished)
         close();
+}
+
+void MainWindow::copyAgain()
+{
+    if (m_session || m_lastRequest.sources.isEmpty())
+        return;
+    auto *dialog = new CopyAgainDialog(m_settings.options.onCollision, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (m_session)
+            return;
+        CopyOptions options = m_settings.jobOptions(m_lastMove);
+        options.onCollision = dialog->policy();
+        startSession(m_lastRequest, options);
+    });
+    dialog->open();
+}
+
+void MainWindow::retrySkipped(const CopyRequest &request)
+{
+    if (m_session || request.sources.isEmpty())
+        return;
+    // Items a Skip policy left out would only be skipped again: ask about each instead.
+    CopyOptions options = m_settings.jobOptions(m_lastMove);
+    if (options.onCollision == CollisionPolicy::Skip)
+        options.onCollision = CollisionPolicy::Ask;
+    startSession(request, options);
 }
 
 void MainWindow::togglePause()

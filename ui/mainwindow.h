@@ -79,6 +79,12 @@ private:
     void start(bool move);
     void onProbed(const Sluice::SourceSummary &summary);
     void beginJob(const QByteArray &destination, bool move);
+    /// Starts a session for @p request with @p options (the sources list is left alone).
+    void startSession(const CopyRequest &request, const CopyOptions &options);
+    /// "Copy again…": the last job's request, with a collision policy the person chooses.
+    void copyAgain();
+    /// "Retry failed and skipped items": copies @p request (only those items).
+    void retrySkipped(const CopyRequest &request);
     void onProgress(const Sluice::CopyProgress &progress);
     void onFinished(const Sluice::CopyResult &result);
     void togglePause();
@@ -109,6 +115,8 @@ private:
     bool m_probeForMove = false; ///< the job waiting for m_probeId is a move
     int m_startWhenChosen = -1;  ///< 0 copy, 1 move once a folder is chosen; -1 none
     bool m_closeWhenFinished = false;
+    CopyRequest m_lastRequest; ///< the last job's, for "Copy again…" and retries
+    bool m_lastMove = false;
 };
 
 } // namespace Sluice::Ui

@@ -2,7 +2,9 @@
 
 #include "formatting.h"
 #include "issuereport.h"
+#include "nativepath.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -22,6 +24,9 @@ SummaryPanel::SummaryPanel(QWidget *parent)
     , m_issueCount(new QLabel(this))
     , m_issues(new QTreeWidget(this))
     , m_save(new QPushButton(tr("&Save list…"), this))
+    , m_filter(new QComboBox(this))
+    , m_copyAgain(new QPushButton(tr("Copy &again…"), this))
+    , m_retry(new QPushButton(tr("Retr&y failed and skipped items"), this))
 {
     m_headline->setObjectName(QStringLiteral("summaryHeadline"));
     m_headline->setTextFormat(Qt::PlainText);
@@ -45,16 +50,86 @@ SummaryPanel::SummaryPanel(QWidget *parent)
     m_save->setObjectName(QStringLiteral("saveIssuesButton"));
     m_save->setToolTip(tr("Save this summary and the list of problems as a text file"));
 
+    m_filter->setObjectName(QStringLiteral("problemFilter"));
+    m_filter->addItem(tr("Problems"), int(Filter::Problems));
+    m_filter->addItem(tr("Skipped"), int(Filter::Skipped));
+    m_filter->addItem(tr("All"), int(Filter::All));
+    m_filter->setToolTip(tr("Which entries the list shows"));
+    auto *filterCaption = new QLabel(tr("Sho&w:"), this);
+    filterCaption->setBuddy(m_filter);
+    m_copyAgain->setObjectName(QStringLiteral("copyAgainButton"));
+    m_copyAgain->setToolTip(tr("Copy the same sources again, choosing what to do with names "
+                               "that exist"));
+    m_retry->setObjectName(QStringLiteral("retrySkippedButton"));
+    m_retry->setToolTip(tr("Copy only the items that were skipped, each to its place"));
+
     auto *footer = new QHBoxLayout;
     footer->addWidget(m_issueCount, 1);
+    footer->addWidget(filterCaption);
+    footer->addWidget(m_filter);
     footer->addWidget(m_save);
+    auto *again = new QHBoxLayout;
+    again->addStretch(1);
+    again->addWidget(m_retry);
+    again->addWidget(m_copyAgain);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_headline);
     layout->addWidget(m_figures);
     layout->addWidget(m_issues, 1);
     layout->addLayout(footer);
+    layout->addLayout(again);
     connect(m_save, &QPushButton::clicked, this, &SummaryPanel::saveReport);
+    connect(m_filter, &QComboBox::currentIndexChanged, this, &SummaryPanel::applyFilter);
+    connect(m_copyAgain, &QPushButton::clicked, this, &SummaryPanel::copyAgainRequested);
+    connect(m_retry, &QPushButton::clicked, this,
+            [this] { Q_EMIT retryRequested(retryRequest()); });
+}
+
+void SummaryPanel::addSkippedRows()
+{
+    const QIcon skipIcon = style()->standardIcon(QStyle::SP_MessageBoxInformation, nullptr, this);
+    for (const SkippedItem &skipped : m_result.summary.skippedItems) {
+        auto *item = new QTreeWidgetItem(m_issues);
+        QString reason = skipped.reasonText();
+        if (skipped.items > 1)
+            reason += tr(" (with %Ln item(s) inside)", nullptr, Format::plural(skipped.items - 1));
+        item->setText(0, reason);
+        item->setText(1, Format::path(skipped.path));
+        item->setIcon(0, skipIcon);
+        item->setData(0, Qt::UserRole, int(Filter::Skipped));
+        item->setToolTip(0, reason);
+        item->setToolTip(1, Format::path(skipped.path));
+    }
+}
+
+void SummaryPanel::setFilter(Filter filter)
+{
+    m_filter->setCurrentIndex(m_filter->findData(int(filter)));
+    applyFilter();
+}
+
+void SummaryPanel::applyFilter()
+{
+    const auto filter = Filter(m_filter->currentData().toInt());
+    for (int row = 0; row < m_issues->topLevelItemCount(); ++row) {
+        QTreeWidgetItem *item = m_issues->topLevelItem(row);
+        const auto kind = Filter(item->data(0, Qt::UserRole).toInt());
+        item->setHidden(filter != Filter::All && kind != filter);
+    }
+}
+
+CopyRequest SummaryPanel::retryRequest() const
+{
+    CopyRequest request;
+    request.destination = m_request.destination;
+    for (const SkippedItem &skipped : m_result.summary.skippedItems) {
+        if (skipped.destination.isEmpty())
+            continue; // left out of the plan: its place is not known
+        request.sources << skipped.path;
+        request.destinationFolders << NativePath::parentPath(skipped.destination);
+    }
+    return request;
 }
 
 void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &request, bool move)
@@ -82,16 +157,18 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
         item->setIcon(0, issue.isError() ? errorIcon : warningIcon);
         item->setToolTip(0, Format::issue(issue));
         item->setToolTip(1, Format::path(issue.path));
+        item->setData(0, Qt::UserRole, int(Filter::Problems));
     }
+    addSkippedRows();
     m_issues->resizeColumnToContents(0);
-    const qint64 errors = result.errorCount();
-    const qint64 warnings = result.warningCount();
-    if (errors == 0 && warnings == 0)
-        m_issueCount->setText(tr("No problems."));
-    else
-        m_issueCount->setText(
-            tr("Errors: %1 · Warnings: %2").arg(Format::count(errors), Format::count(warnings)));
-    m_issues->setVisible(!result.issues.isEmpty());
+    m_issueCount->setText(IssueReport::problemCount(result));
+    const bool skips = !result.summary.skippedItems.isEmpty();
+    // Problems first; a job with only skips shows what was skipped.
+    setFilter(result.issues.isEmpty() && skips ? Filter::Skipped : Filter::Problems);
+    m_issues->setVisible(!result.issues.isEmpty() || skips);
+    m_filter->setEnabled(!result.issues.isEmpty() && skips);
+    m_retry->setEnabled(!retryRequest().sources.isEmpty());
+    m_copyAgain->setEnabled(result.started);
 }
 
 QString SummaryPanel::reportText() const

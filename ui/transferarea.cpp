@@ -72,6 +72,8 @@ TransferArea::TransferArea(QWidget *parent)
     connect(m_skip, &QPushButton::clicked, this, &TransferArea::skipRequested);
     connect(m_cancel, &QPushButton::clicked, this, &TransferArea::cancelRequested);
     connect(m_summary, &SummaryPanel::message, this, &TransferArea::message);
+    connect(m_summary, &SummaryPanel::copyAgainRequested, this, &TransferArea::copyAgainRequested);
+    connect(m_summary, &SummaryPanel::retryRequested, this, &TransferArea::retryRequested);
     setJobState(false, false);
 }
 

@@ -43,6 +43,9 @@ Q_SIGNALS:
     void cancelRequested();
     /// Something to tell the person (from the summary: saved, could not save).
     void message(const QString &text);
+    /// From the summary: "Copy again…" and "Retry failed and skipped items".
+    void copyAgainRequested();
+    void retryRequested(const Sluice::CopyRequest &request);
 
 private:
     QStackedWidget *m_stack;

@@ -202,6 +202,8 @@ void TransferPanel::setProgress(const CopyProgress &progress)
     m_progress = progress;
     if (progress.paused)
         m_phase->setText(tr("Paused"));
+    else if (progress.waiting)
+        m_phase->setText(tr("Waiting for your answer"));
     else if (progress.phase == CopyPhase::Flushing)
         m_phase->setText(
             tr("Flushing to disk: %1 still to write").arg(Format::size(progress.bytesToFlush)));
@@ -221,9 +223,10 @@ void TransferPanel::setProgress(const CopyProgress &progress)
     m_items->setText(
         tr("%1 of %2 items", nullptr, Format::plural(progress.itemsTotal))
             .arg(Format::count(progress.itemsDone), Format::count(progress.itemsTotal)));
-    const QString left = progress.etaMs < 0
-                             ? tr("time left unknown")
-                             : tr("about %1 left").arg(Format::duration(progress.etaMs));
+    QString left = progress.etaMs < 0 ? tr("time left unknown")
+                                      : tr("about %1 left").arg(Format::duration(progress.etaMs));
+    if (progress.waiting)
+        left = tr("%1, stopped until you answer").arg(left);
     m_time->setText(tr("Elapsed %1 · %2").arg(Format::duration(progress.elapsedMs), left));
 
     const int file = progress.phase == CopyPhase::Finished && progress.currentItemSize == 0

@@ -111,11 +111,12 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     Planner planner(job, [&job](const CopyIssue &issue, int attempt) {
         const ErrorAction action = resolveError(job, issue, attempt, issue.path, {});
         if (action == ErrorAction::Skip) // left out of the plan (Plan::failedItems)
-            job.outcomes.listSkipped({issue.path, SkipReason::OnError, issue.cause(), 1, 0});
+            job.outcomes.listSkipped({issue.path, {}, SkipReason::OnError, issue.cause(), 1, 0});
         return action;
     });
     CopyIssue fatal;
-    if (!planner.resolve(m_request.sources, m_request.destination, plan, fatal)) {
+    if (!planner.resolve(m_request.sources, m_request.destination, plan, fatal,
+                         m_request.destinationFolders)) {
         job.issues.add(fatal);
         result.started = false;
         return false;

@@ -144,8 +144,22 @@ Planner::~Planner()
 }
 
 bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
-                      CopyIssue &fatal)
+                      CopyIssue &fatal, const QList<QByteArray> &destinationFolders)
 {
+    if (!destinationFolders.isEmpty() && destinationFolders.size() == sources.size()) {
+        for (qsizetype i = 0; i < sources.size(); ++i) {
+            Target target;
+            PlanRoot root;
+            // As for several sources: each folder must exist, and receives its source.
+            if (auto issue = resolveTarget(destinationFolders[i], 2, target);
+                issue || (issue = makeRoot(sources[i], target, root))) {
+                fatal = *issue;
+                return false;
+            }
+            plan.roots.append(root);
+        }
+        return true;
+    }
     if (sources.isEmpty() || destination.isEmpty()) {
         fatal = CopyIssue::withDetail(
             FileOperation::Plan, destination,

@@ -41,8 +41,10 @@ public:
     /// "." and ".." are copied under the name of the folder they stand for (realpath(3)).
     /// Returns false with @p fatal set when nothing can start (no source, destination
     /// missing, several sources onto one file, "/" as a source). Only stat(2)s.
+    /// With @p destinationFolders (one per source, CopyRequest::destinationFolders), source
+    /// i goes into existing folder destinationFolders[i] under its own name instead.
     bool resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
-                 CopyIssue &fatal);
+                 CopyIssue &fatal, const QList<QByteArray> &destinationFolders = {});
 
     /// Walks every root into @p plan.items, in pre-order with each folder's entries sorted
     /// by name (bytes). Returns false if the job was aborted or cancelled meanwhile (the

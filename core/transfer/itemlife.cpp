@@ -56,6 +56,7 @@ void ItemLife::listSkip(ItemOutcome outcome, const std::optional<CopyIssue> &cau
 {
     SkippedItem skipped;
     skipped.path = m_sourcePath;
+    skipped.destination = destinationPath(m_task.destinationName);
     skipped.reason = outcome == ItemOutcome::SkippedByYou      ? SkipReason::ByYou
                      : outcome == ItemOutcome::SkippedByPolicy ? SkipReason::ByCollisionPolicy
                                                                : SkipReason::OnError;

@@ -113,6 +113,7 @@ void TreeCopier::skipUnopenedRoot(qint32 index)
     const PlanItem &item = m_plan.items[std::size_t(index)];
     SkippedItem skipped;
     skipped.path = m_plan.sourcePath(index);
+    skipped.destination = m_plan.destinationPath(index);
     skipped.reason = SkipReason::OnError;
     skipped.cause = m_rootFailure.cause();
     skipped.items = item.subtreeEnd - index;

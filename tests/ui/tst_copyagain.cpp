@@ -1,0 +1,192 @@
+// After a copy (issue 13): the summary lists the skipped items with their reasons, filtered
+// by "Show:"; the sources stay in the list; "Retry failed and skipped items" copies only
+// those items, each to its place in the tree; "Copy again…" runs the same request with the
+// collision policy chosen in its dialog.
+
+#include "appsettings.h"
+#include "collisiondialog.h"
+#include "copyagaindialog.h"
+#include "copysession.h"
+#include "destinationfield.h"
+#include "jobrunner.h"
+#include "mainwindow.h"
+#include "sourcelistmodel.h"
+#include "testtree.h"
+#include "translations.h"
+#include "uitest.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTranslator>
+#include <QTreeWidget>
+
+#include <atomic>
+#include <cerrno>
+#include <unistd.h>
+
+using namespace Sluice;
+using namespace Sluice::Ui;
+
+class TestCopyAgain final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void retryCopiesOnlyTheSkippedItems();
+    void copyAgainUsesTheChosenPolicy();
+
+private:
+    static QStringList visibleRows(const QTreeWidget *list);
+    QTranslator m_english; // the plural forms ("2 items"), as the window installs them
+};
+
+void TestCopyAgain::initTestCase()
+{
+    UiTest::isolateSettings(QStringLiteral("tst_copyagain"));
+    WindowSettings settings = WindowSettings::load();
+    settings.options.onCollision = CollisionPolicy::Skip;
+    settings.options.onError = ErrorPolicy::Skip;
+    settings.options.durability = Durability::None;
+    settings.save();
+    QVERIFY(m_english.load(QStringLiteral("sluice_en"), Translations::catalogueFolder()));
+    QCoreApplication::installTranslator(&m_english);
+}
+
+QStringList TestCopyAgain::visibleRows(const QTreeWidget *list)
+{
+    QStringList rows;
+    for (int row = 0; row < list->topLevelItemCount(); ++row) {
+        const QTreeWidgetItem *item = list->topLevelItem(row);
+        if (!item->isHidden())
+            rows << item->text(0) + QLatin1Char('|') + item->text(1).section(u'/', -1);
+    }
+    rows.sort();
+    return rows;
+}
+
+void TestCopyAgain::retryCopiesOnlyTheSkippedItems()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/a-new"), 1000, 1));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/b-exists"), 2000, 2));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/c-fails"), 3000, 3));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/d-new"), 4000, 4));
+    QVERIFY(TestTree::makePath(scratch.path("out/src")));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/b-exists"), "old"));
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto failing = std::make_shared<std::atomic<bool>>(true);
+    IoHooks hooks;
+    hooks.beforeOpen = [failing](const QByteArray &source) {
+        return failing->load() && source.endsWith("/c-fails") ? EACCES : 0;
+    };
+    window.setIoHooks(hooks);
+    window.sourceModel()->addPaths({scratch.path("src")});
+    window.destinationField()->setPath(scratch.path("out"));
+    QSignalSpy finished(&window, &MainWindow::jobFinished);
+    auto *copy = UiTest::find<QPushButton>(&window, "copyButton");
+    QTRY_VERIFY(copy->isEnabled());
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const auto first = finished.first().first().value<CopyResult>();
+    QCOMPARE(first.summary.copied, (ItemTally{3, 5000})); // a-new, the new sub/, sub/d-new
+    QCOMPARE(first.summary.merged, (ItemTally{1, 0}));
+    QCOMPARE(first.summary.skippedByPolicy, (ItemTally{1, 2000}));
+    QCOMPARE(first.summary.skippedOnError, (ItemTally{1, 3000}));
+
+    // The summary says what was skipped and why; "Show:" filters the list.
+    auto *list = UiTest::find<QTreeWidget>(&window, "issueList");
+    auto *filter = UiTest::find<QComboBox>(&window, "problemFilter");
+    QVERIFY(list && filter);
+    QVERIFY(list->isVisible());
+    QVERIFY2(UiTest::find<QLabel>(&window, "issueCountLabel")->text().endsWith(u"Skipped: 2"),
+             qPrintable(UiTest::find<QLabel>(&window, "issueCountLabel")->text()));
+    QVERIFY(UiTest::find<QLabel>(&window, "summaryFigures")
+                ->text()
+                .contains(u"Skipped: 2 · 4.88 KiB (by you 0 · by policy 1 · on error 1)"));
+    QCOMPARE(visibleRows(list).size(), 1); // problems first: the error
+    filter->setCurrentIndex(filter->findText(QStringLiteral("Skipped")));
+    QCOMPARE(visibleRows(list),
+             (QStringList{QStringLiteral("Permission denied (EACCES)|c-fails"),
+                          QStringLiteral("exists, skipped by policy|b-exists")}));
+    filter->setCurrentIndex(filter->findText(QStringLiteral("All")));
+    QCOMPARE(visibleRows(list).size(), 3);
+
+    // The sources stay in the list.
+    QCOMPARE(window.sourceModel()->paths(), QList<QByteArray>{scratch.path("src")});
+
+    // Retry: only b-exists and sub/c-fails, each into its own folder. a-new, removed from
+    // the destination meanwhile, is not part of it and stays away.
+    QCOMPARE(::unlink(scratch.path("out/src/a-new").constData()), 0);
+    failing->store(false);
+    auto *retry = UiTest::find<QPushButton>(&window, "retrySkippedButton");
+    QVERIFY(retry && retry->isEnabled());
+    QTest::mouseClick(retry, Qt::LeftButton);
+    // A name a Skip policy left out is asked about on a retry: overwrite it this time.
+    QTRY_VERIFY(window.session() && window.session()->openDialog());
+    auto *overwrite = UiTest::find<QPushButton>(window.session()->openDialog(), "overwriteButton");
+    QVERIFY(overwrite);
+    QTest::mouseClick(overwrite, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    const auto retried = finished.at(1).first().value<CopyResult>();
+    QCOMPARE(retried.status, CopyStatus::Succeeded);
+    QCOMPARE(retried.summary.planned, (ItemTally{2, 5000}));
+    QCOMPARE(retried.summary.copied, (ItemTally{2, 5000}));
+    QVERIFY(TestTree::compareTrees(scratch.path("src/b-exists"), scratch.path("out/src/b-exists"))
+                .isEmpty());
+    QVERIFY(
+        TestTree::compareTrees(scratch.path("src/sub/c-fails"), scratch.path("out/src/sub/c-fails"))
+            .isEmpty());
+    QVERIFY(::access(scratch.path("out/src/a-new").constData(), F_OK) != 0);
+    QVERIFY(::access(scratch.path("out/c-fails").constData(), F_OK) != 0);
+}
+
+void TestCopyAgain::copyAgainUsesTheChosenPolicy()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/one"), 1500, 1));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/two"), 2500, 2));
+    QVERIFY(TestTree::makePath(scratch.path("out/src")));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/one"), "old one"));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/two"), "old two"));
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.sourceModel()->addPaths({scratch.path("src")});
+    window.destinationField()->setPath(scratch.path("out"));
+    QSignalSpy finished(&window, &MainWindow::jobFinished);
+    auto *copy = UiTest::find<QPushButton>(&window, "copyButton");
+    QTRY_VERIFY(copy->isEnabled());
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    // Only skips: the summary says so, and shows them.
+    QCOMPARE(UiTest::find<QLabel>(&window, "issueCountLabel")->text(),
+             QStringLiteral("No problems · Skipped: 2"));
+    QCOMPARE(UiTest::find<QLabel>(&window, "summaryHeadline")->text(),
+             QStringLiteral("Done: nothing was copied, all 2 items skipped."));
+    QCOMPARE(visibleRows(UiTest::find<QTreeWidget>(&window, "issueList")),
+             (QStringList{QStringLiteral("exists, skipped by policy|one"),
+                          QStringLiteral("exists, skipped by policy|two")}));
+
+    QTest::mouseClick(UiTest::find<QPushButton>(&window, "copyAgainButton"), Qt::LeftButton);
+    auto *dialog = UiTest::find<CopyAgainDialog>(&window, "copyAgainDialog");
+    QTRY_VERIFY(dialog && dialog->isVisible());
+    QCOMPARE(dialog->policy(), CollisionPolicy::Overwrite); // proposed after Skip
+    QTest::mouseClick(UiTest::find<QPushButton>(dialog, "copyAgainStartButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    const auto again = finished.at(1).first().value<CopyResult>();
+    QCOMPARE(again.summary.copied, (ItemTally{2, 4000}));
+    QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
+}
+
+QTEST_MAIN(TestCopyAgain)
+#include "tst_copyagain.moc"
