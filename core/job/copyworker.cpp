@@ -16,6 +16,8 @@
 #include <QElapsedTimer>
 #include <QThread>
 
+#include <algorithm>
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -308,7 +310,8 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.summary.planned = m_planned;
     result.summary.copied.bytes = result.bytesCopied;
     result.summary.bytesMoved = result.bytesWritten;
-    result.summary.movingMs = last.movingMs;
+    // The sampler's clock starts a moment before run(): moving time stays within elapsed.
+    result.summary.movingMs = std::min(last.movingMs, elapsedMs);
     if (job.control.isCancelled() && !job.aborted.load())
         result.status = CopyStatus::Cancelled;
     else if (!result.started || job.aborted.load() || result.errorCount() > 0

@@ -126,7 +126,8 @@ void TestSummary::everyFateIsCountedApartInItemsAndBytes()
     // over the time spent moving, which the elapsed time includes.
     QCOMPARE(summary.bytesMoved, result.bytesWritten);
     QVERIFY(summary.bytesMoved >= 6000 + HoldAt);
-    QVERIFY(summary.movingMs > 0 && summary.movingMs <= result.elapsedMs);
+    QVERIFY2(summary.movingMs > 0 && summary.movingMs <= result.elapsedMs,
+             qPrintable(QStringLiteral("%1 of %2 ms").arg(summary.movingMs).arg(result.elapsedMs)));
     QCOMPARE(summary.averageRate(), summary.bytesMoved * 1000 / summary.movingMs);
     QVERIFY(TestTree::readFile(scratch.path("out/src/d-exists")) == "old d");
     QVERIFY(::access(scratch.path("out/src/b-big").constData(), F_OK) != 0);
