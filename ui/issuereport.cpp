@@ -85,21 +85,21 @@ QStringList IssueReport::figures(const CopyResult &result, bool move)
     if (hasSummary(result)) {
         const CopySummary &s = result.summary;
         const ItemTally skipped = s.skipped();
-        lines << (move ? tr("Moved: %1 of %2 items · %3 of %4", nullptr,
-                            Format::plural(s.planned.items))
-                       : tr("Copied: %1 of %2 items · %3 of %4", nullptr,
-                            Format::plural(s.planned.items)))
-                     .arg(Format::count(s.copied.items), Format::count(s.planned.items),
-                          Format::size(s.copied.bytes), Format::size(s.planned.bytes));
+        QString copied =
+            (move ? tr("Moved: %1 of %2 items · %3 of %4", nullptr, Format::plural(s.planned.items))
+                  : tr("Copied: %1 of %2 items · %3 of %4", nullptr,
+                       Format::plural(s.planned.items)))
+                .arg(Format::count(s.copied.items), Format::count(s.planned.items),
+                     Format::size(s.copied.bytes), Format::size(s.planned.bytes));
         if (s.merged.items > 0)
-            lines << tr("Merged into existing folders: %1").arg(Format::count(s.merged.items));
-        lines << tr("Skipped: %1 · %2 (by you %3 · by policy %4 · on error %5)")
+            copied += tr(" · merged into existing folders: %1").arg(Format::count(s.merged.items));
+        lines << copied;
+        lines << tr("Skipped: %1 · %2 (by you %3 · by policy %4 · on error %5) · Failed: %6 · %7")
                      .arg(Format::count(skipped.items), Format::size(skipped.bytes),
                           Format::count(s.skippedByYou.items),
                           Format::count(s.skippedByPolicy.items),
-                          Format::count(s.skippedOnError.items));
-        lines << tr("Failed: %1 · %2")
-                     .arg(Format::count(s.failed.items), Format::size(s.failed.bytes));
+                          Format::count(s.skippedOnError.items), Format::count(s.failed.items),
+                          Format::size(s.failed.bytes));
         lines << tr("Moving: %1 · Average: %2 · Elapsed: %3")
                      .arg(Format::duration(s.movingMs), Format::rate(averageRate(result)),
                           Format::duration(result.elapsedMs));
@@ -162,7 +162,9 @@ QString IssueReport::problemCount(const CopyResult &result)
 {
     const qint64 errors = result.errorCount();
     const qint64 warnings = result.warningCount();
-    const auto skipped = qint64(result.summary.skippedItems.size());
+    // Items, as in the figures: a folder left out counts with what is inside it.
+    const qint64 skipped = hasSummary(result) ? result.summary.skipped().items
+                                              : qint64(result.summary.skippedItems.size());
     if (errors == 0 && warnings == 0)
         return skipped == 0 ? tr("No problems.")
                             : tr("No problems · Skipped: %1").arg(Format::count(skipped));

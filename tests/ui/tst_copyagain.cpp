@@ -108,9 +108,10 @@ void TestCopyAgain::retryCopiesOnlyTheSkippedItems()
     QVERIFY(list->isVisible());
     QVERIFY2(UiTest::find<QLabel>(&window, "issueCountLabel")->text().endsWith(u"Skipped: 2"),
              qPrintable(UiTest::find<QLabel>(&window, "issueCountLabel")->text()));
-    QVERIFY(UiTest::find<QLabel>(&window, "summaryFigures")
-                ->text()
-                .contains(u"Skipped: 2 · 4.88 KiB (by you 0 · by policy 1 · on error 1)"));
+    QVERIFY(
+        UiTest::find<QLabel>(&window, "summaryFigures")
+            ->text()
+            .contains(u"Skipped: 2 · 4.88 KiB (by you 0 · by policy 1 · on error 1) · Failed: 0"));
     QCOMPARE(visibleRows(list).size(), 1); // problems first: the error
     filter->setCurrentIndex(filter->findText(QStringLiteral("Skipped")));
     QCOMPARE(visibleRows(list),
