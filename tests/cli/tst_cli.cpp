@@ -625,7 +625,7 @@ void TestCli::summaryCountsEveryFateInTheEndRecordAndLine()
     const QJsonArray skipped = summary.value(QStringLiteral("skippedItems")).toArray();
     QCOMPARE(skipped.size(), 3);
     QStringList reasons;
-    for (const QJsonValue &item : skipped) {
+    for (const auto &item : skipped) {
         const QJsonObject object = item.toObject();
         reasons << QFileInfo(object.value(QStringLiteral("path")).toString()).fileName()
                        + QLatin1Char('=') + object.value(QStringLiteral("reason")).toString()

@@ -140,7 +140,7 @@ void TestSummary::aJobOfOnlyPolicySkipsListsThemAll()
     QVERIFY(TestTree::makePath(scratch.path("out/src")));
     for (int i = 0; i < 5; ++i) {
         const QByteArray name = "src/f" + QByteArray::number(i);
-        QVERIFY(TestTree::writePatternFile(scratch.path(name), 100 * (i + 1), i));
+        QVERIFY(TestTree::writePatternFile(scratch.path(name), qint64(100) * (i + 1), i));
         QVERIFY(TestTree::writeFile(scratch.path("out/" + name), "old"));
     }
     CopyOptions options = JobRunner::quickOptions();
