@@ -128,8 +128,9 @@ QuestionAnswer collisionDecision(JobContext &job, int directoryFd, const QByteAr
 
 // Overwrite, if the decision allows it: never a folder by a file or a file by a folder.
 Placement overwritePlacement(JobContext &job, int directoryFd, Placement placement,
-                             Decision decision, bool byPolicy, const PlanItem &item, const struct stat &source,
-                             const struct stat &existing, const QByteArray &target)
+                             Decision decision, bool byPolicy, const PlanItem &item,
+                             const struct stat &source, const struct stat &existing,
+                             const QByteArray &target)
 {
     if (decision == Decision::OverwriteIfNewer && !isNewer(job, directoryFd, source, existing)) {
         placement.action = Placement::Action::Skip;
@@ -210,8 +211,8 @@ Placement resolvePlacement(JobContext &job, int directoryFd, const QByteArray &n
         switch (answer.decision) {
         case Decision::Overwrite:
         case Decision::OverwriteIfNewer:
-            return overwritePlacement(job, directoryFd, placement, answer.decision, byPolicy, item, source,
-                                      existing, target);
+            return overwritePlacement(job, directoryFd, placement, answer.decision, byPolicy, item,
+                                      source, existing, target);
         case Decision::Skip:
             placement.action = Placement::Action::Skip;
             placement.byPolicy = byPolicy;

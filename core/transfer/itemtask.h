@@ -13,8 +13,9 @@ struct JobContext;
 
 /// How one item ended (Cancelled: the job stopped first; it is not counted). The skipped
 /// values say who skipped it, as ItemFate does. ChangedWhileCopying: the source changed
-/// while it was read, again after it was copied once more from the start; the copy holds what the second read saw
-/// (published, counted apart, an error in the summary: GNU tar's "file changed as we read it").
+/// while it was read, again after it was copied once more from the start; the copy holds what the
+/// second read saw (published, counted apart, an error in the summary: GNU tar's "file changed as
+/// we read it").
 enum class ItemOutcome : quint8 {
     Copied,
     Merged, ///< a folder merged into an existing one
