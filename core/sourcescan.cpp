@@ -3,6 +3,7 @@
 #include "logging.h"
 #include "posixio.h"
 #include "treefilter.h"
+#include "threadpriority.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -318,6 +319,11 @@ SourceScanner::SourceScanner(QObject *parent)
     m_thread->setObjectName(QStringLiteral("sluice-scan"));
     m_worker = new SourceScanWorker(m_cancellation, this);
     m_worker->moveToThread(m_thread);
+    // A drop of thousands of files is measured below the window's priority (started() is
+    // emitted in the new thread).
+    connect(
+        m_thread, &QThread::started, m_thread, [] { lowerCurrentThreadPriority(); },
+        Qt::DirectConnection);
     m_thread->start();
 }
 

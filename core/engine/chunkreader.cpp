@@ -6,6 +6,7 @@
 #include "logging.h"
 #include "posixio.h"
 #include "progresscounters.h"
+#include "threadpriority.h"
 
 #include <algorithm>
 #include <fcntl.h>
@@ -69,6 +70,7 @@ bool ChunkReader::abandoned() const
 
 void ChunkReader::run()
 {
+    lowerCurrentThreadPriority();
     for (;;) {
         Task task{};
         {

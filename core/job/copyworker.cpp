@@ -9,6 +9,7 @@
 #include "planner.h"
 #include "preflight.h"
 #include "progresssampler.h"
+#include "threadpriority.h"
 #include "treecopier.h"
 #include "verifier.h"
 
@@ -75,6 +76,7 @@ void CopyWorker::run()
 {
     QElapsedTimer elapsed;
     elapsed.start();
+    lowerCurrentThreadPriority(); // the reader and small-file threads it starts inherit it
     JobContext &job = *m_job;
     // A file-size limit must be an EFBIG error, not a SIGXFSZ that kills the process
     // (setrlimit(2), RLIMIT_FSIZE).

@@ -1,5 +1,7 @@
 #include "smallfilepool.h"
 
+#include "threadpriority.h"
+
 #include <QThread>
 
 #include <algorithm>
@@ -51,6 +53,7 @@ void SmallFilePool::waitForAll()
 
 void SmallFilePool::work()
 {
+    lowerCurrentThreadPriority();
     for (;;) {
         std::function<void()> task;
         {
