@@ -71,7 +71,9 @@ ErrorDialog::ErrorDialog(const CopyQuestion &question, QWidget *parent)
                                tr("Leave out this and every later failing item without asking"));
     auto *abort = makeButton(tr("A&bort"), QStringLiteral("abortButton"),
                              tr("Stop the copy here; files already copied stay"));
-    retry->setDefault(true);
+    // Enter skips: on an error that does not go away (permission denied) a default Retry would
+    // ask again and again.
+    skip->setDefault(true);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(retry);
     buttons->addWidget(skip);
@@ -95,7 +97,7 @@ ErrorDialog::ErrorDialog(const CopyQuestion &question, QWidget *parent)
     connect(skip, &QPushButton::clicked, this, [this] { answer(Decision::Skip); });
     connect(skipAll, &QPushButton::clicked, this, [this] { answer(Decision::Skip, true); });
     connect(abort, &QPushButton::clicked, this, [this] { answer(Decision::AbortJob); });
-    retry->setFocus();
+    skip->setFocus();
 }
 
 QuestionAnswer ErrorDialog::dismissAnswer() const

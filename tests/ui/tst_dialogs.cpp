@@ -13,6 +13,7 @@
 #include "testtree.h"
 #include "uitest.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void collisionRefusesNamesWithASlash();
     void errorDialogShowsPathOperationAndCause();
     void errorSkipAllAppliesToAll();
+    void errorDialogEnterSkips();
     void preflightListsTheIssuesAndContinues();
     void preflightClosedIsCancel();
     void settingsRoundTrip();
@@ -190,6 +192,26 @@ void TestDialogs::errorSkipAllAppliesToAll()
     const QuestionAnswer answer = onlyAnswer(answered, 8);
     QCOMPARE(answer.decision, Decision::Skip);
     QVERIFY(answer.applyToAll);
+}
+
+void TestDialogs::errorDialogEnterSkips()
+{
+    CopyQuestion question;
+    question.id = 9;
+    question.kind = QuestionKind::Error;
+    question.issue = CopyIssue::fromErrno(FileOperation::Open, "/src/locked", EACCES);
+    auto *dialog = new ErrorDialog(question, m_parent.get());
+    QSignalSpy answered(dialog, &QuestionDialog::answered);
+    dialog->open();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    auto *skip = UiTest::find<QPushButton>(dialog, "skipButton");
+    QVERIFY(skip->isDefault());
+    QVERIFY(!UiTest::find<QPushButton>(dialog, "retryButton")->isDefault());
+    QTRY_COMPARE(QApplication::focusWidget(), skip);
+    QTest::keyClick(dialog, Qt::Key_Return);
+    const QuestionAnswer answer = onlyAnswer(answered, 9);
+    QCOMPARE(answer.decision, Decision::Skip);
+    QVERIFY(!answer.applyToAll);
 }
 
 void TestDialogs::preflightListsTheIssuesAndContinues()
