@@ -40,6 +40,7 @@
 #include <QVBoxLayout>
 
 #include <cerrno>
+#include <functional>
 
 namespace Sluice::Ui {
 
@@ -58,6 +59,27 @@ QSize defaultSize()
         size = size.boundedTo(QSize(available.width() * 9 / 10, available.height() - 60));
     }
     return size;
+}
+
+// Asks before a running copy is cancelled: "Keep copying" is the default, so Enter and
+// Escape keep the copy; @p onConfirmed runs when the person chooses @p confirmText.
+void askBeforeCancelling(QWidget *parent, const QString &objectName, const QString &question,
+                         const QString &confirmText, const QString &confirmName,
+                         const std::function<void()> &onConfirmed)
+{
+    auto *box = new QMessageBox(QMessageBox::Question, MainWindow::tr("A copy is running"),
+                                question, QMessageBox::NoButton, parent);
+    box->setObjectName(objectName);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(MainWindow::tr("The file being copied is removed; files already "
+                                           "copied stay. Nothing is left half-written."));
+    auto *confirm = box->addButton(confirmText, QMessageBox::DestructiveRole);
+    confirm->setObjectName(confirmName);
+    auto *keep = box->addButton(MainWindow::tr("Keep copying"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepCopyingButton"));
+    box->setDefaultButton(keep);
+    QObject::connect(confirm, &QPushButton::clicked, parent, onConfirmed);
+    box->open();
 }
 
 } // namespace
@@ -192,6 +214,7 @@ void MainWindow::connectSignals()
     connect(m_transferArea, &TransferArea::pauseToggled, this, &MainWindow::togglePause);
     connect(m_transferArea, &TransferArea::skipRequested, this, &MainWindow::skipCurrent);
     connect(m_transferArea, &TransferArea::cancelRequested, this, &MainWindow::cancelCopy);
+    connect(m_transferArea, &TransferArea::cancelAsked, this, &MainWindow::confirmCancel);
     connect(m_settingsButton, &QPushButton::clicked, this, &MainWindow::openSettings);
     connect(m_sources, &SourceListModel::totalsChanged, this, &MainWindow::updateState);
     connect(m_sources, &SourceListModel::refused, this, &MainWindow::onSourceRefused);
@@ -438,6 +461,15 @@ void MainWindow::cancelCopy()
         m_session->cancel();
 }
 
+void MainWindow::confirmCancel()
+{
+    if (!m_session || findChild<QMessageBox *>(QStringLiteral("cancelCopyBox")))
+        return;
+    askBeforeCancelling(this, QStringLiteral("cancelCopyBox"), tr("Cancel the copy?"),
+                        tr("Cancel copy"), QStringLiteral("confirmCancelButton"),
+                        [this] { cancelCopy(); });
+}
+
 void MainWindow::openSettings()
 {
     auto *dialog = new SettingsDialog(m_settings, this);
@@ -496,26 +528,15 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_session && !m_closeWhenFinished) {
         event->ignore();
-        auto *box =
-            new QMessageBox(QMessageBox::Question, tr("A copy is running"),
-                            tr("Cancel the copy and close Sluice?"), QMessageBox::NoButton, this);
-        box->setObjectName(QStringLiteral("closeWhileCopyingBox"));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setInformativeText(tr("The file being copied is removed; files already copied "
-                                   "stay. Nothing is left half-written."));
-        auto *cancel = box->addButton(tr("Cancel copy and close"), QMessageBox::DestructiveRole);
-        cancel->setObjectName(QStringLiteral("cancelAndCloseButton"));
-        auto *keep = box->addButton(tr("Keep copying"), QMessageBox::RejectRole);
-        keep->setObjectName(QStringLiteral("keepCopyingButton"));
-        box->setDefaultButton(keep);
-        connect(cancel, &QPushButton::clicked, this, [this] {
-            m_closeWhenFinished = true;
-            if (m_session)
-                m_session->cancel();
-            else
-                close();
-        });
-        box->open();
+        askBeforeCancelling(this, QStringLiteral("closeWhileCopyingBox"),
+                            tr("Cancel the copy and close Sluice?"), tr("Cancel copy and close"),
+                            QStringLiteral("cancelAndCloseButton"), [this] {
+                                m_closeWhenFinished = true;
+                                if (m_session)
+                                    m_session->cancel();
+                                else
+                                    close();
+                            });
         return;
     }
     if (m_session) {

@@ -90,6 +90,8 @@ private:
     void togglePause();
     void skipCurrent();
     void cancelCopy();
+    /// Escape during a copy: asks, "Keep copying" the default, then cancels.
+    void confirmCancel();
     void openSettings();
     void applySettings(const WindowSettings &settings);
     void onSourceRefused(const QByteArray &path, int errorCode);

@@ -6,6 +6,7 @@
 
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -71,6 +72,14 @@ TransferArea::TransferArea(QWidget *parent)
     connect(m_pause, &QPushButton::clicked, this, &TransferArea::pauseToggled);
     connect(m_skip, &QPushButton::clicked, this, &TransferArea::skipRequested);
     connect(m_cancel, &QPushButton::clicked, this, &TransferArea::cancelRequested);
+    // Escape is named in Cancel's tool tip but asks first: it is not the button's shortcut.
+    m_cancel->setShortcut(QKeySequence());
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape->setObjectName(QStringLiteral("escapeShortcut"));
+    connect(escape, &QShortcut::activated, this, [this] {
+        if (m_cancel->isEnabled())
+            Q_EMIT cancelAsked();
+    });
     connect(m_summary, &SummaryPanel::message, this, &TransferArea::message);
     connect(m_summary, &SummaryPanel::copyAgainRequested, this, &TransferArea::copyAgainRequested);
     connect(m_summary, &SummaryPanel::retryRequested, this, &TransferArea::retryRequested);

@@ -17,7 +17,8 @@ class TransferPanel;
 
 /// The lower half of the window: the transfer panel while a job runs (the summary once it
 /// has ended), the Pause/Resume, Skip file and Cancel buttons with their shortcuts
-/// (Ctrl+P, Ctrl+K, Escape), and the rate chart. Shows; the window decides. GUI thread.
+/// (Ctrl+P, Ctrl+K; Escape asks for a confirmation first, see cancelAsked()), and the rate
+/// chart. Shows; the window decides. GUI thread.
 class TransferArea final : public QGroupBox
 {
     Q_OBJECT
@@ -41,6 +42,9 @@ Q_SIGNALS:
     void pauseToggled();
     void skipRequested();
     void cancelRequested();
+    /// Escape was pressed while a job runs: the window asks before it cancels (a key that
+    /// closes dialogs must not end a copy by accident).
+    void cancelAsked();
     /// Something to tell the person (from the summary: saved, could not save).
     void message(const QString &text);
     /// From the summary: "Copy again…" and "Retry failed and skipped items".

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -48,6 +49,8 @@ private Q_SLOTS:
     void errorIsAnsweredThroughTheDialog();
     void missingDestinationFolderIsRefused();
     void closingDuringACopyAsksAndCancels();
+    void escapeAsksBeforeCancelling_data();
+    void escapeAsksBeforeCancelling();
 
 private:
     QPushButton *button(const char *name) const;
@@ -382,6 +385,53 @@ void TestCopyFlow::closingDuringACopyAsksAndCancels()
     QVERIFY(!m_window->isBusy());
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
     QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
+}
+
+void TestCopyFlow::escapeAsksBeforeCancelling_data()
+{
+    QTest::addColumn<bool>("confirm");
+    QTest::newRow("Enter keeps copying") << false;
+    QTest::newRow("Cancel copy confirmed") << true;
+}
+
+void TestCopyFlow::escapeAsksBeforeCancelling()
+{
+    QFETCH(bool, confirm);
+    WriterGate gate(8 * MiB, "b-big");
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("src")});
+    m_window->destinationField()->setPath(m_scratch->path("out"));
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    QTest::mouseClick(button("copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached(60000));
+
+    QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    QMessageBox *found = nullptr;
+    QTRY_VERIFY((found = UiTest::find<QMessageBox>(m_window.get(), "cancelCopyBox"))
+                && found->isVisible());
+    const QPointer<QMessageBox> box(found);
+    auto *keep = box->findChild<QPushButton *>(QStringLiteral("keepCopyingButton"));
+    QVERIFY(keep);
+    QCOMPARE(box->defaultButton(), keep);
+    QVERIFY(m_window->isBusy());
+    if (confirm)
+        QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("confirmCancelButton")),
+                          Qt::LeftButton);
+    else
+        QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY(box.isNull());
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+    const auto result = finished.first().first().value<CopyResult>();
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out")).isEmpty());
+    if (confirm) {
+        QCOMPARE(result.status, CopyStatus::Cancelled);
+        QVERIFY(::access(m_scratch->path("out/src/b-big").constData(), F_OK) != 0);
+    } else {
+        QCOMPARE(result.status, CopyStatus::Succeeded);
+        QCOMPARE(TestTree::readFile(m_scratch->path("out/src/b-big")),
+                 TestTree::readFile(m_scratch->path("src/b-big")));
+    }
 }
 
 QTEST_MAIN(TestCopyFlow)
