@@ -152,7 +152,10 @@ void RateChart::replot()
     rates.reserve(m_samples.size());
     for (const Sample &sample : std::as_const(m_samples)) {
         rates.append(std::max(sample.readRate, sample.writeRate));
-        maxMemory = std::max({maxMemory, sample.resident, sample.dirty});
+        // Sluice's own memory sets the scale: the system's write cache holds other programs'
+        // data too (gigabytes), which would flatten Sluice's band into the floor. A write
+        // cache above the top is drawn along the top edge; its figure is in the panel.
+        maxMemory = std::max(maxMemory, sample.resident);
     }
     // The rate axis follows the 95th percentile of the last minute (and the rate now), not
     // its maximum: the burst that fills the buffers at the start of a job, or one fast big
@@ -190,6 +193,11 @@ void RateChart::replot()
     m_write->replace(write);
     m_memory->replace(memory);
     m_dirty->replace(dirty);
+}
+
+double RateChart::memoryAxisMaximum() const
+{
+    return m_memoryAxis->max();
 }
 
 bool RateChart::isCompact() const

@@ -15,8 +15,8 @@ namespace Sluice::Ui {
 
 /// A live chart (Qt Charts) of the read and write rates over the last 60 seconds of a job,
 /// with this process's memory (a shaded area) and the system's dirty + writeback bytes on a
-/// second axis on the right. Fed with each CopyProgress; colours follow the palette (light and
-/// dark). GUI thread.
+/// second axis on the right, scaled by this process's memory. Fed with each CopyProgress; colours
+/// follow the palette (light and dark). GUI thread.
 class RateChart final : public QWidget
 {
     Q_OBJECT
@@ -33,6 +33,10 @@ public:
     void clear();
     /// Samples currently plotted.
     qsizetype sampleCount() const { return m_samples.size(); }
+    /// The top of the memory axis, MiB: twice Sluice's largest resident set size in the
+    /// window, rounded up to 1, 2 or 5 × 10^n (at least 10); the system's write cache does
+    /// not move it.
+    double memoryAxisMaximum() const;
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -79,8 +79,10 @@ TransferPanel::TransferPanel(QWidget *parent)
     , m_buffers(makeLabel(QStringLiteral("buffersLabel"), this))
     , m_hint(makeLabel(QStringLiteral("pipelineHintLabel"), this))
     , m_memory(makeLabel(QStringLiteral("memoryLabel"), this,
-                         tr("Resident set size of Sluice (all its memory in RAM). It stays "
-                            "flat whatever the file size: the buffers are allocated once.")))
+                         tr("Resident set size of the whole Sluice process (window, engine and "
+                            "buffers: all its memory in RAM), and the part of it that is the "
+                            "buffer pool (chunk size × queue depth). It stays flat whatever "
+                            "the file size: the buffers are allocated once.")))
     , m_dirty(makeLabel(QStringLiteral("dirtyLabel"), this,
                         tr("Dirty + Writeback from /proc/meminfo, for the whole system: "
                            "data the kernel has accepted but not yet stored on a device.")))
@@ -193,7 +195,7 @@ void TransferPanel::reset()
     for (QLabel *label : {m_totalBytes, m_items, m_time, m_readRate, m_writeRate})
         label->setText(none);
     m_fileBytes->setText(QString());
-    m_memory->setText(tr("Sluice's memory: %1").arg(none));
+    m_memory->setText(memoryText(none, none, none));
     m_dirty->setText(tr("System write cache: %1").arg(none));
 }
 
@@ -249,11 +251,18 @@ void TransferPanel::setProgress(const CopyProgress &progress)
                                                      .arg(Format::size(progress.chunkSize))
                                                : QString());
     m_hint->setText(pipelineHint(progress));
-    m_memory->setText(
-        tr("Sluice's memory: %1 (peak %2)")
-            .arg(Format::size(progress.residentBytes), Format::size(progress.peakResidentBytes)));
+    m_memory->setText(memoryText(Format::size(progress.residentBytes),
+                                 Format::size(progress.peakResidentBytes),
+                                 Format::size(qint64(progress.chunkSize) * progress.queueDepth)));
     m_dirty->setText(
         tr("System write cache: %1 not yet on disk").arg(Format::size(progress.systemDirtyBytes)));
+}
+
+QString TransferPanel::memoryText(const QString &resident, const QString &peak,
+                                  const QString &bufferPool)
+{
+    return tr("Sluice's memory (whole process): %1, peak %2 · buffer pool %3")
+        .arg(resident, peak, bufferPool);
 }
 
 QString TransferPanel::pipelineHint(const CopyProgress &progress)

@@ -16,8 +16,9 @@ class ElidedLabel;
 /// phase, the engine moving the current file, total and current-file bars on a per-mille
 /// scale (so totals past 2 GiB work with QProgressBar's int), bytes and items, elapsed time
 /// and ETA; then the pipeline: read rate, the buffer gauge and write rate side by side,
-/// with a sentence that says which side is the bottleneck, and the memory figures (this
-/// process's resident set, the system's dirty + writeback bytes). Display only: it never
+/// with a sentence that says which side is the bottleneck, and the memory figures (the whole
+/// process's resident set beside the buffer pool's size, the system's dirty + writeback
+/// bytes). Display only: it never
 /// talks to the job. GUI thread.
 class TransferPanel final : public QWidget
 {
@@ -38,6 +39,10 @@ public:
     static QString pipelineHint(const CopyProgress &progress);
     /// @p done / @p total in per-mille (0..1000), exact for any qint64; 0 when total <= 0.
     static int perMille(qint64 done, qint64 total);
+    /// The memory line: the whole process's resident set size @p resident and its peak,
+    /// with the buffer pool's size (chunk size × queue depth) next to them. Pure.
+    static QString memoryText(const QString &resident, const QString &peak,
+                              const QString &bufferPool);
 
 private:
     QLabel *m_phase;

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void hintNamesTheBottleneck_data();
     void hintNamesTheBottleneck();
     void chartKeepsSixtySeconds();
+    void chartMemoryAxisFollowsSluiceNotTheWriteCache();
     void formatsDurationsAndSizes();
 
 private:
@@ -187,8 +188,9 @@ void TestTransferPanel::showsEngineBuffersAndMemory()
     auto *gauge = UiTest::find<BufferGauge>(&panel, "bufferGauge");
     QCOMPARE(gauge->inUse(), 6);
     QCOMPARE(gauge->depth(), 8);
-    QCOMPARE(UiTest::find<QLabel>(&panel, "memoryLabel")->text(),
-             u"Sluice's memory: 42.00 MiB (peak 45.00 MiB)"_s);
+    QCOMPARE(
+        UiTest::find<QLabel>(&panel, "memoryLabel")->text(),
+        u"Sluice's memory (whole process): 42.00 MiB, peak 45.00 MiB · buffer pool 8.00 MiB"_s);
     QCOMPARE(UiTest::find<QLabel>(&panel, "dirtyLabel")->text(),
              u"System write cache: 30.00 MiB not yet on disk"_s);
     QCOMPARE(UiTest::find<QLabel>(&panel, "timeLabel")->text(),
@@ -247,6 +249,26 @@ void TestTransferPanel::chartKeepsSixtySeconds()
     QCOMPARE(chart.sampleCount(), 1);
     chart.clear();
     QCOMPARE(chart.sampleCount(), 0);
+}
+
+void TestTransferPanel::chartMemoryAxisFollowsSluiceNotTheWriteCache()
+{
+    RateChart chart;
+    CopyProgress progress = copying();
+    progress.readRate = 60 * MiB;
+    progress.writeRate = 60 * MiB;
+    progress.residentBytes = 42 * MiB;
+    progress.systemDirtyBytes = 5000 * MiB; // other programs' data waiting for their disks
+    for (qint64 ms = 0; ms <= 2'000; ms += 100) {
+        progress.elapsedMs = ms;
+        chart.addSample(progress);
+    }
+    // Twice 42 MiB, rounded up to the next 1, 2, 5 step: 100 MiB, not 10,000.
+    QCOMPARE(chart.memoryAxisMaximum(), 100.0);
+    progress.residentBytes = 120 * MiB;
+    progress.elapsedMs = 2'100;
+    chart.addSample(progress);
+    QCOMPARE(chart.memoryAxisMaximum(), 500.0);
 }
 
 void TestTransferPanel::formatsDurationsAndSizes()
