@@ -17,6 +17,7 @@
 #include "sourcespanel.h"
 #include "transferarea.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -186,6 +187,7 @@ void MainWindow::buildLayout()
     transferScroll->setWidget(m_transferArea);
     transferScroll->setWidgetResizable(true);
     transferScroll->setFrameShape(QFrame::NoFrame);
+    transferScroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that would show no focus
     transferScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     transferScroll->setMinimumWidth(m_transferArea->minimumSizeHint().width()
                                     + transferScroll->style()->pixelMetric(
@@ -215,6 +217,7 @@ void MainWindow::connectSignals()
     connect(m_transferArea, &TransferArea::skipRequested, this, &MainWindow::skipCurrent);
     connect(m_transferArea, &TransferArea::cancelRequested, this, &MainWindow::cancelCopy);
     connect(m_transferArea, &TransferArea::cancelAsked, this, &MainWindow::confirmCancel);
+    connect(m_transferArea, &TransferArea::focusReleased, this, &MainWindow::restoreFocusAfterJob);
     connect(m_settingsButton, &QPushButton::clicked, this, &MainWindow::openSettings);
     connect(m_sources, &SourceListModel::totalsChanged, this, &MainWindow::updateState);
     connect(m_sources, &SourceListModel::refused, this, &MainWindow::onSourceRefused);
@@ -344,6 +347,7 @@ void MainWindow::start(bool move)
     options.followSymlinks = true;
     m_probeForMove = move;
     m_probeId = m_probeScanner->scan(destination, options);
+    m_focusBeforeJob = QApplication::focusWidget(); // before updateState() disables it
     updateState();
 }
 
@@ -385,6 +389,7 @@ void MainWindow::startSession(const CopyRequest &request, const CopyOptions &opt
     m_transferArea->beginJob();
     m_session->start();
     updateState();
+    keepFocusDuringJob();
 }
 
 void MainWindow::onProgress(const CopyProgress &progress)
@@ -522,6 +527,24 @@ void MainWindow::updateTitle(int perMille)
         setWindowTitle(tr("Sluice"));
     else
         setWindowTitle(tr("%1 copied · Sluice").arg(Format::percent(perMille)));
+}
+
+void MainWindow::keepFocusDuringJob()
+{
+    // Disabling the focused widget has moved the focus on to whatever comes next.
+    const QWidget *focus = QApplication::focusWidget();
+    if (focus == nullptr || !focus->isEnabled() || focus != m_focusBeforeJob
+        || focus == m_copyButton || focus == m_moveButton)
+        m_transferArea->jobButtons().constFirst()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::restoreFocusAfterJob()
+{
+    QWidget *target = m_focusBeforeJob;
+    if (target == nullptr || !target->isEnabled() || !target->isVisibleTo(this))
+        target = m_sourcesPanel->view();
+    target->setFocus(Qt::OtherFocusReason);
+    m_focusBeforeJob.clear();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -6,6 +6,7 @@
 #include "launchrequest.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QDoubleSpinBox;
 class QLabel;
@@ -97,6 +98,13 @@ private:
     void onSourceRefused(const QByteArray &path, int errorCode);
     void updateState();
     void updateTitle(int perMille);
+    /// A job starts: the focus moves to Pause when the widget that had it is now disabled
+    /// (the Copy button, the source list), so that the keyboard keeps a visible place.
+    void keepFocusDuringJob();
+    /// The job ended while Pause, Skip or Cancel had the focus: it goes back where it was
+    /// before the job (else to the source list), so that the idle window is as it was
+    /// before the copy (no caret left blinking elsewhere, no focus lost).
+    void restoreFocusAfterJob();
 
     WindowSettings m_settings;
     IoHooks m_ioHooks;
@@ -119,6 +127,7 @@ private:
     bool m_closeWhenFinished = false;
     CopyRequest m_lastRequest; ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;
+    QPointer<QWidget> m_focusBeforeJob; ///< where the keyboard focus was when the job began
 };
 
 } // namespace Sluice::Ui

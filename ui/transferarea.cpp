@@ -4,6 +4,7 @@
 #include "summarypanel.h"
 #include "transferpanel.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QShortcut>
@@ -108,6 +109,8 @@ void TransferArea::showResult(const CopyResult &result, const CopyRequest &reque
 
 void TransferArea::setJobState(bool running, bool paused)
 {
+    if (!running && jobButtons().contains(QApplication::focusWidget()))
+        Q_EMIT focusReleased();
     m_pause->setEnabled(running);
     m_skip->setEnabled(running);
     m_cancel->setEnabled(running);
@@ -118,6 +121,11 @@ void TransferArea::setJobState(bool running, bool paused)
 void TransferArea::setChartVisible(bool visible)
 {
     m_chart->setVisible(visible);
+}
+
+QList<QWidget *> TransferArea::jobButtons() const
+{
+    return {m_pause, m_skip, m_cancel};
 }
 
 QList<QWidget *> TransferArea::tabChain() const

@@ -37,6 +37,8 @@ public:
     void setChartVisible(bool visible);
     /// The focusable widgets in tab order.
     QList<QWidget *> tabChain() const;
+    /// Pause, Skip file and Cancel (enabled only while a job runs), in this order.
+    QList<QWidget *> jobButtons() const;
 
 Q_SIGNALS:
     void pauseToggled();
@@ -45,6 +47,9 @@ Q_SIGNALS:
     /// Escape was pressed while a job runs: the window asks before it cancels (a key that
     /// closes dialogs must not end a copy by accident).
     void cancelAsked();
+    /// The job ended while Pause, Skip or Cancel had the keyboard focus: emitted just before
+    /// they are disabled, for the window to put the focus back where it was.
+    void focusReleased();
     /// Something to tell the person (from the summary: saved, could not save).
     void message(const QString &text);
     /// From the summary: "Copy again…" and "Retry failed and skipped items".
