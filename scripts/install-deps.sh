@@ -10,10 +10,12 @@ group=${1:-build}
 
 # libqt6opengl6-dev: Qt6Charts' CMake package requires Qt6OpenGL, but Debian's
 # qt6-charts-dev does not depend on it (a fresh Debian 12 fails to find Qt6Charts).
+# qt6-gtk-platformtheme: the desktop's (dark) GTK palette and standard buttons in the window,
+# as scripts/screenshot.sh --dark and the ui-mnemonics-gtk test use it.
 build=(build-essential cmake ninja-build pkg-config ccache
        qt6-base-dev qt6-base-dev-tools libgl-dev libqt6opengl6-dev
        qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-       qt6-translations-l10n qt6-qpa-plugins libqt6svg6
+       qt6-translations-l10n qt6-qpa-plugins libqt6svg6 qt6-gtk-platformtheme
        libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream

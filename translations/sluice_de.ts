@@ -555,7 +555,7 @@
         <translation>Die vorhandene Datei ersetzen; sie wird erst ausgetauscht, wenn die neue Kopie vollständig ist</translation>
     </message>
     <message>
-        <source>Overwrite if &amp;newer</source>
+        <source>Overwrite if ne&amp;wer</source>
         <translation>Überschreiben, wenn neu&amp;er</translation>
     </message>
     <message>
@@ -1192,10 +1192,10 @@ Siehe „%1 --help“.
     </message>
     <message>
         <source>&amp;Archive: also keep owner, extended attributes, ACLs and hard links</source>
-        <translation>&amp;Archiv: auch Eigentümer, erweiterte Attribute, ACLs und harte Verknüpfungen erhalten</translation>
+        <translation>A&amp;rchiv: auch Eigentümer, erweiterte Attribute, ACLs und harte Verknüpfungen erhalten</translation>
     </message>
     <message>
-        <source>Show the rate &amp;chart while copying</source>
+        <source>Show the rate c&amp;hart while copying</source>
         <translation>&amp;Geschwindigkeitsdiagramm beim Kopieren anzeigen</translation>
     </message>
     <message>
@@ -1315,7 +1315,7 @@ Siehe „%1 --help“.
         <translation>Wenn ein &amp;Name existiert:</translation>
     </message>
     <message>
-        <source>If an item &amp;fails:</source>
+        <source>If an item fa&amp;ils:</source>
         <translation>Wenn ein Element fe&amp;hlschlägt:</translation>
     </message>
     <message>

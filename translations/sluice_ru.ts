@@ -558,7 +558,7 @@
         <translation>Заменить существующий файл; замена происходит только после того, как новая копия готова</translation>
     </message>
     <message>
-        <source>Overwrite if &amp;newer</source>
+        <source>Overwrite if ne&amp;wer</source>
         <translation>Перезаписать, если &amp;новее</translation>
     </message>
     <message>
@@ -1209,7 +1209,7 @@ Try &apos;%1 --help&apos;.
         <translation>&amp;Архив: сохранять также владельца, расширенные атрибуты, ACL и жёсткие ссылки</translation>
     </message>
     <message>
-        <source>Show the rate &amp;chart while copying</source>
+        <source>Show the rate c&amp;hart while copying</source>
         <translation>Показывать &amp;график скорости при копировании</translation>
     </message>
     <message>
@@ -1329,12 +1329,12 @@ Try &apos;%1 --help&apos;.
         <translation>Если &amp;имя занято:</translation>
     </message>
     <message>
-        <source>If an item &amp;fails:</source>
+        <source>If an item fa&amp;ils:</source>
         <translation>При о&amp;шибке:</translation>
     </message>
     <message>
         <source>&amp;Engine:</source>
-        <translation>&amp;Механизм:</translation>
+        <translation>Ме&amp;ханизм:</translation>
     </message>
     <message>
         <source>&amp;Durability:</source>
@@ -1540,7 +1540,7 @@ or use “Add files…” and “Add folder…”.</source>
     </message>
     <message>
         <source>S&amp;kip file</source>
-        <translation>Пропу&amp;стить файл</translation>
+        <translation>Пропус&amp;тить файл</translation>
     </message>
     <message>
         <source>Give up the file being copied (its partial copy is removed) and go on with the next</source>

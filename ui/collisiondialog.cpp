@@ -115,7 +115,7 @@ CollisionDialog::CollisionDialog(const CopyQuestion &question, QWidget *parent)
                                     "new copy is complete"),
                                  this);
     auto *overwriteNewer = makeButton(
-        tr("Overwrite if &newer"), QStringLiteral("overwriteNewerButton"),
+        tr("Overwrite if ne&wer"), QStringLiteral("overwriteNewerButton"),
         tr("Replace the existing file only if the one being copied was modified later"), this);
     auto *skip = makeButton(tr("&Skip"), QStringLiteral("skipButton"),
                             tr("Leave the existing file and do not copy this one"), this);

@@ -60,7 +60,7 @@ SettingsDialog::SettingsDialog(const WindowSettings &settings, QWidget *parent)
     , m_archive(new QCheckBox(tr("&Archive: also keep owner, extended attributes, ACLs and "
                                  "hard links"),
                               this))
-    , m_chart(new QCheckBox(tr("Show the rate &chart while copying"), this))
+    , m_chart(new QCheckBox(tr("Show the rate c&hart while copying"), this))
     , m_problem(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel
                                          | QDialogButtonBox::RestoreDefaults,
@@ -118,7 +118,7 @@ SettingsDialog::SettingsDialog(const WindowSettings &settings, QWidget *parent)
     auto *behaviour = new QGroupBox(tr("When copying"), this);
     auto *behaviourForm = new QFormLayout(behaviour);
     behaviourForm->addRow(tr("If a &name exists:"), m_collision);
-    behaviourForm->addRow(tr("If an item &fails:"), m_error);
+    behaviourForm->addRow(tr("If an item fa&ils:"), m_error);
     behaviourForm->addRow(tr("&Engine:"), m_engine);
     behaviourForm->addRow(tr("&Durability:"), m_durability);
     behaviourForm->addRow(tr("&Verify copies:"), m_verify);
