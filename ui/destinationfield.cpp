@@ -7,7 +7,9 @@
 
 #include <QComboBox>
 #include <QDragEnterEvent>
+#include <QDragLeaveEvent>
 #include <QDropEvent>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -16,6 +18,15 @@
 #include <QPushButton>
 
 namespace Sluice::Ui {
+
+namespace {
+
+QString idlePlaceholder()
+{
+    return DestinationField::tr("Folder to copy into: type, choose or drop one");
+}
+
+} // namespace
 
 DestinationField::DestinationField(SourceScanner *scanner, QWidget *parent)
     : QWidget(parent)
@@ -29,7 +40,7 @@ DestinationField::DestinationField(SourceScanner *scanner, QWidget *parent)
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_combo->setMinimumContentsLength(30);
     m_combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    m_combo->lineEdit()->setPlaceholderText(tr("Folder to copy into: type, choose or drop one"));
+    m_combo->lineEdit()->setPlaceholderText(idlePlaceholder());
     m_combo->lineEdit()->setClearButtonEnabled(true);
     m_combo->setToolTip(tr("The folder the sources are copied into. Recently used folders "
                            "are in the list; you can also drop a folder here."));
@@ -99,14 +110,56 @@ void DestinationField::choose()
 void DestinationField::dragEnterEvent(QDragEnterEvent *event)
 {
     const DroppedUrls split = splitDroppedUrls(event->mimeData()->urls());
-    if (split.paths.size() == 1 && isEnabled())
+    if (split.paths.size() == 1 && isEnabled()) {
         event->acceptProposedAction();
-    else
+        setDropHighlight(true);
+    } else {
         event->ignore();
+    }
+}
+
+void DestinationField::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    setDropHighlight(false);
+    QWidget::dragLeaveEvent(event);
+}
+
+void DestinationField::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // A new palette (light/dark switch) while the tint is on keeps the tint on it.
+    if (event->type() == QEvent::PaletteChange && m_dropHighlight)
+        setDropHighlight(true);
+}
+
+void DestinationField::setDropHighlight(bool on)
+{
+    if (!on) {
+        if (!m_dropHighlight)
+            return;
+        m_dropHighlight = false;
+        m_combo->setPalette(QPalette());
+        m_combo->lineEdit()->setPlaceholderText(idlePlaceholder());
+        return;
+    }
+    m_dropHighlight = true;
+    // The field's own colours, not the source list's outline: a third of the highlight
+    // colour over the base, readable in light and dark palettes.
+    QPalette tinted = palette();
+    const QColor base = tinted.color(QPalette::Base);
+    const QColor highlight = tinted.color(QPalette::Highlight);
+    const auto mix = [](int from, int to) { return (from * 2 + to) / 3; };
+    tinted.setColor(QPalette::Base,
+                    QColor(mix(base.red(), highlight.red()), mix(base.green(), highlight.green()),
+                           mix(base.blue(), highlight.blue())));
+    tinted.setColor(QPalette::Button, highlight);
+    m_combo->setPalette(tinted);
+    m_combo->lineEdit()->setPlaceholderText(tr("Drop to copy into this folder"));
 }
 
 void DestinationField::dropEvent(QDropEvent *event)
 {
+    setDropHighlight(false);
     const DroppedUrls split = splitDroppedUrls(event->mimeData()->urls());
     if (split.paths.size() != 1) {
         Q_EMIT refused(tr("Drop exactly one folder on the destination field."));

@@ -35,6 +35,9 @@ public:
     /// The editable combo box, for focus chains and buddies.
     QComboBox *comboBox() const { return m_combo; }
     QPushButton *chooseButton() const { return m_choose; }
+    /// True while one folder (or file) is dragged over the field: the field is tinted with
+    /// the palette's highlight colour and its placeholder says what a drop does.
+    bool dropHighlight() const { return m_dropHighlight; }
 
 public Q_SLOTS:
     /// Opens the folder dialog; chosen() follows when the person picks one.
@@ -51,16 +54,20 @@ Q_SIGNALS:
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void onProbed(const Sluice::SourceSummary &summary);
+    void setDropHighlight(bool on);
 
     SourceScanner *m_scanner;
     QComboBox *m_combo;
     QPushButton *m_choose;
     QByteArray m_path;
     quint64 m_probeId = 0;
+    bool m_dropHighlight = false;
 };
 
 } // namespace Sluice::Ui

@@ -187,7 +187,8 @@ void TestMnemonics::noMnemonicTwiceInAWindow()
     QTranslator qt;
     const bool hasQt = language != u"en"_s;
     if (hasQt)
-        QVERIFY(qt.load(u"qtbase_"_s + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
+        QVERIFY(
+            qt.load(u"qtbase_"_s + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
     QCoreApplication::installTranslator(&sluice);
     if (hasQt)
         QCoreApplication::installTranslator(&qt);

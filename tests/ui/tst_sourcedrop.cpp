@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void deleteKeyRemovesSelectedSources();
     void folderDroppedOnDestinationBecomesTheDestination();
     void fileDroppedOnDestinationIsRefused();
+    void dragOverTheDestinationHighlightsIt();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -303,6 +305,44 @@ void TestSourceDrop::fileDroppedOnDestinationIsRefused()
     QTRY_COMPARE(refused.size(), 1);
     QVERIFY(refused.first().first().toString().contains(QStringLiteral("not a folder")));
     QVERIFY(field->path().isEmpty());
+}
+
+void TestSourceDrop::dragOverTheDestinationHighlightsIt()
+{
+    DestinationField *field = m_window->destinationField();
+    auto *view = UiTest::find<SourceListView>(m_window.get(), "sourceList");
+    QLineEdit *edit = field->comboBox()->lineEdit();
+    const QColor idleBase = edit->palette().color(QPalette::Base);
+    const QString idlePlaceholder = edit->placeholderText();
+    QMimeData folder;
+    folder.setUrls({NativePath::toLocalFileUrl(m_oddPaths.at(5))});
+    const QPoint centre = field->rect().center();
+    QDragEnterEvent enter(centre, Qt::CopyAction, &folder, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(field, &enter);
+    QVERIFY(enter.isAccepted());
+    QVERIFY(field->dropHighlight());
+    QVERIFY(!view->dropHighlight()); // the field's own highlight, not the list's
+    QVERIFY(edit->palette().color(QPalette::Base) != idleBase);
+    QCOMPARE(edit->placeholderText(), QStringLiteral("Drop to copy into this folder"));
+    QDragLeaveEvent leave;
+    QCoreApplication::sendEvent(field, &leave);
+    QVERIFY(!field->dropHighlight());
+    QCOMPARE(edit->palette().color(QPalette::Base), idleBase);
+    QCOMPARE(edit->placeholderText(), idlePlaceholder);
+
+    // Hovering, then dropping: the highlight goes with the drop.
+    QVERIFY(dropOn(field, &folder));
+    QVERIFY(!field->dropHighlight());
+    QCOMPARE(edit->palette().color(QPalette::Base), idleBase);
+    // Two items are not a destination: the field passes the drag on to the window, which
+    // outlines the source list instead.
+    QMimeData two;
+    two.setUrls({NativePath::toLocalFileUrl(m_oddPaths.at(0)),
+                 NativePath::toLocalFileUrl(m_oddPaths.at(5))});
+    QDragEnterEvent twoEnter(centre, Qt::CopyAction, &two, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(field, &twoEnter);
+    QVERIFY(!field->dropHighlight());
+    QVERIFY(view->dropHighlight());
 }
 
 QTEST_MAIN(TestSourceDrop)
