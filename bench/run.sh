@@ -16,6 +16,11 @@
 #   sshfs    one 1 GiB file onto sshfs (an sshd of its own on 127.0.0.1, root login by a key
 #            made here, stopped by its pid): sluice-cli vs cp to the same mount (goal: within
 #            10 % of cp); needs openssh-server and sshfs (scripts/install-deps.sh test)
+#   gui      the window's responsiveness while it copies 20,000 × 4 KiB files, 100,000 empty
+#            files and the 4 GiB file, and while 20,000 files are handed to it at once (as a
+#            drop does): EWMH _NET_WM_PING round trips (bench/wmping, every 20 ms) under
+#            Xvfb, p50/p99/max, with the copy time; GUI_BEFORE=/path/to/older/sluice adds
+#            the same rows for another build (before the copying threads ran at nice +10)
 #
 # Default: big small memory slow seed. Needs root (drop_caches, loop devices, cgroups) and
 # about 25 GiB free in DIR (default /var/tmp/sluice-bench, which should be on the disk you
@@ -39,8 +44,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        big|small|memory|slow|seed|tune|sshfs) sections+=("$1"); shift ;;
+        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        big|small|memory|slow|seed|tune|sshfs|gui) sections+=("$1"); shift ;;
         *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -53,7 +58,7 @@ fi
 
 # --- set-up -------------------------------------------------------------------------------
 scripts/install-deps.sh build
-bench_packages=(rsync time gnuplot-nox util-linux e2fsprogs)
+bench_packages=(rsync time gnuplot-nox util-linux e2fsprogs xvfb libxcb1-dev)
 missing=()
 for package in "${bench_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
@@ -488,6 +493,108 @@ section_sshfs() {
         "${labels[@]}"
     sshd_stop "$base"
     trap - EXIT
+}
+
+make_empty() {
+    if [ ! -f "$src/empty.done" ]; then
+        log "creating 100,000 empty files in 100 folders in $src/empty"
+        rm -rf "$src/empty"
+        local d
+        for d in $(seq -w 1 100); do
+            mkdir -p "$src/empty/d$d"
+            (cd "$src/empty/d$d" && seq -w 1 1000 | xargs touch)
+        done
+        touch "$src/empty.done"
+    fi
+}
+
+# gui_run BINARY LABEL ARGS...: starts the window under its own Xvfb with ARGS, pings it
+# until its title returns to "Sluice" (the copy ended) or 300 s, prints one table row.
+gui_run() {
+    local binary=$1 label=$2
+    shift 2
+    local display=:$(((RANDOM % 400) + 100)) config
+    config=$(mktemp -d "$work/gui-XXXXXX")
+    mkdir -p "$config/runtime" && chmod 700 "$config/runtime"
+    Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
+    local xvfb=$!
+    for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+    DISPLAY=$display XDG_CONFIG_HOME=$config XDG_RUNTIME_DIR=$config/runtime QT_QPA_PLATFORM=xcb \
+        "$binary" --new-window "$@" &
+    local app=$!
+    local line
+    line=$(DISPLAY=$display "$wmping" "$app" 20 300)
+    kill "$app" "$xvfb" 2>/dev/null
+    wait "$app" "$xvfb" 2>/dev/null || true
+    rm -rf "$config" "$work/gui-out"
+    sync
+    # "pings N p50 A p99 B max C ms busy D s"
+    echo "$line" | awk -v label="$label" '{ printf "| %s | %s | %s | %s | %s | %s |\n", label, $2, $4, $6, $8, ($11 < 0 ? "–" : $11 " s") }'
+}
+
+section_gui() {
+    make_small
+    make_empty
+    make_big
+    cmake --build build --target wmping >/dev/null
+    wmping=$repo/build/bench/wmping
+    local window=$repo/build/app/gui/sluice
+    local binaries=("$window")
+    [ -n "${GUI_BEFORE:-}" ] && binaries+=("$GUI_BEFORE")
+    # 20,000 paths handed over at once, as a drop of 20,000 files adds them (no copy: the
+    # window measures them; the row's max is how long the GUI thread was blocked).
+    local many
+    mapfile -t many < <(find "$src/tree" -type f | head -n 20000)
+    echo "| run | pings | p50 ms | p99 ms | max ms | copy time |"
+    echo "|---|---|---|---|---|---|"
+    local binary name
+    for binary in "${binaries[@]}"; do
+        name=after
+        [ "$binary" != "$window" ] && name=before
+        mkdir -p "$work/gui-out"
+        gui_run "$binary" "$name: 20,000 × 4 KiB" --start --to "$work/gui-out" "$src/tree"
+        mkdir -p "$work/gui-out"
+        gui_run "$binary" "$name: 100,000 empty" --start --to "$work/gui-out" "$src/empty"
+        mkdir -p "$work/gui-out"
+        gui_run "$binary" "$name: one 4 GiB file" --start --to "$work/gui-out" "$src/big4"
+    done
+    echo
+    echo "20,000 files handed to the window at once (as a drop adds them), 10 s of pings:"
+    echo
+    echo "| run | pings | p50 ms | p99 ms | max ms | copy time |"
+    echo "|---|---|---|---|---|---|"
+    for binary in "${binaries[@]}"; do
+        name=after
+        [ "$binary" != "$window" ] && name=before
+        gui_add_many "$binary" "$name: add 20,000 files" "${many[@]}"
+    done
+}
+
+# gui_add_many BINARY LABEL PATH...: the window idle, then PATHs handed to it by a second
+# start (the single-instance socket), pinged for 10 s.
+gui_add_many() {
+    local binary=$1 label=$2
+    shift 2
+    local display=:$(((RANDOM % 400) + 100)) config
+    config=$(mktemp -d "$work/gui-XXXXXX")
+    mkdir -p "$config/runtime" && chmod 700 "$config/runtime"
+    Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
+    local xvfb=$!
+    for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+    local env=(DISPLAY="$display" XDG_CONFIG_HOME="$config" XDG_RUNTIME_DIR="$config/runtime"
+               QT_QPA_PLATFORM=xcb)
+    env "${env[@]}" "$binary" &
+    local app=$!
+    local pings=$work/gui-pings.txt
+    (DISPLAY=$display "$wmping" "$app" 20 10 > "$pings") &
+    local pinger=$!
+    sleep 2
+    env "${env[@]}" "$binary" "$@" >/dev/null 2>&1 || true
+    wait "$pinger"
+    kill "$app" "$xvfb" 2>/dev/null
+    wait "$app" "$xvfb" 2>/dev/null || true
+    rm -rf "$config"
+    awk -v label="$label" '{ printf "| %s | %s | %s | %s | %s | – |\n", label, $2, $4, $6, $8 }' "$pings"
 }
 
 # --- main ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ build=(build-essential cmake ninja-build pkg-config ccache
        libxxhash-dev fonts-dejavu-core help2man librsvg2-bin)
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
-      dpkg-dev fakeroot file lintian
+      dpkg-dev fakeroot file lintian libxcb1-dev
       sshfs openssh-server openssh-client git)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.
