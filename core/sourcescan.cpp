@@ -2,8 +2,8 @@
 
 #include "logging.h"
 #include "posixio.h"
-#include "treefilter.h"
 #include "threadpriority.h"
+#include "treefilter.h"
 
 #include <QElapsedTimer>
 #include <QThread>

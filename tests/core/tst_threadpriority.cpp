@@ -125,7 +125,9 @@ void TestThreadPriority::scanThreadRunsBelowTheGuiThread()
     const int expectedNice = std::min(19, ownNice() + CopyThreadNiceOffset);
     SourceScanner scanner;
     QSignalSpy scanned(&scanner, &SourceScanner::scanned);
-    scanner.scan(QByteArrayLiteral("/"), ScanOptions{.rootOnly = true});
+    ScanOptions options;
+    options.rootOnly = true;
+    scanner.scan(QByteArrayLiteral("/"), options);
     QTRY_COMPARE_WITH_TIMEOUT(scanned.size(), 1, 20000);
     const QMap<QString, ThreadPriority> threads = threadsNamed(QStringLiteral("sluice-scan"));
     QCOMPARE(threads.size(), 1);
