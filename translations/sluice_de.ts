@@ -995,7 +995,7 @@ Siehe „%1 --help“.
     </message>
     <message>
         <source>Se&amp;ttings…</source>
-        <translation>&amp;Einstellungen…</translation>
+        <translation>Einstellu&amp;ngen…</translation>
     </message>
     <message>
         <source>Buffers, policies, engine, durability, verification</source>
@@ -1003,7 +1003,7 @@ Siehe „%1 --help“.
     </message>
     <message>
         <source>&amp;Move</source>
-        <translation>&amp;Verschieben</translation>
+        <translation>Versc&amp;hieben</translation>
     </message>
     <message>
         <source>Copy, then delete each source item once its copy is on disk</source>

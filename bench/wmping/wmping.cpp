@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +89,7 @@ double percentile(std::vector<double> values, double fraction)
     if (values.empty())
         return -1;
     std::sort(values.begin(), values.end());
-    return values[std::size_t(fraction * double(values.size() - 1) + 0.5)];
+    return values[std::size_t(std::lround(fraction * double(values.size() - 1)))];
 }
 
 } // namespace

@@ -112,7 +112,7 @@ Expected expectedFor(const QString &language)
     if (language == u"de")
         return {.language = u"de"_s,
                 .copyButton = u"&Kopieren"_s,
-                .moveButton = u"&Verschieben"_s,
+                .moveButton = u"Versc&hieben"_s,
                 .issue = u"Schreiben nicht möglich: „/mnt/usb/a.iso“ – Kein Speicherplatz mehr "
                          "auf dem Gerät (ENOSPC)"_s,
                 .items = u"1 von 1 Element"_s,
