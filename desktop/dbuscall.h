@@ -22,6 +22,12 @@ inline constexpr auto DesktopEntryId = "io.github.sluicecopy.Sluice";
 /// Calls are asynchronous, so this bounds how long a reply is awaited, never a copy.
 inline constexpr int CallTimeoutMs = 1500;
 
+/// The session bus, or a disconnected connection when there is none to join: no
+/// DBUS_SESSION_BUS_ADDRESS and no $XDG_RUNTIME_DIR/bus. Without this check libdbus would
+/// "autolaunch" a session daemon of its own (dbus-launch), which outlives the process.
+/// Decided once per process. Any thread.
+QDBusConnection sessionBus();
+
 /// Sends method call @p message on @p bus without blocking and, when the reply or the error
 /// (no bus, no service, timeout after @p timeoutMs) arrives, calls @p onReply on
 /// @p context's thread (never if @p context is destroyed first). @p onReply gets the reply

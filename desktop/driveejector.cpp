@@ -53,6 +53,14 @@ QList<QByteArray> mountPoints(const QVariantMap &filesystem)
     return points;
 }
 
+/// The calls that eject a drive, in order.
+struct EjectSteps
+{
+    QList<QByteArray> mounts;  ///< mount points that will be unmounted
+    QList<QDBusMessage> calls; ///< Unmount..., Lock..., then PowerOff or Eject
+    QStringList subjects;      ///< what each call acts on, for problem messages
+};
+
 /// "vim (pid 4242)" for the first process with an open file or its working folder under
 /// one of @p mounts, or an empty string. Reads /proc: call off the GUI thread.
 QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
@@ -88,17 +96,97 @@ QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
     return {};
 }
 
+/// The drive holding the block device numbered @p device (st_dev), through
+/// CryptoBackingDevice when it is the cleartext side of an encrypted container.
+DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerOff)
+{
+    DriveInfo drive;
+    QString block;
+    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
+        const QVariantMap properties = it->value(BlockInterface);
+        if (!properties.isEmpty() && device != 0
+            && properties.value(QStringLiteral("DeviceNumber")).toULongLong() == device) {
+            block = it.key().path();
+            drive.label = properties.value(QStringLiteral("IdLabel")).toString();
+        }
+    }
+    // A file system in an unlocked container: its drive is the container's.
+    for (int hops = 0; !block.isEmpty() && hops < 8; ++hops) {
+        const QVariantMap properties = objects.value(QDBusObjectPath(block)).value(BlockInterface);
+        const QString backing = objectPath(properties.value(QStringLiteral("CryptoBackingDevice")));
+        if (backing.isEmpty() || backing == QLatin1String("/")) {
+            drive.drivePath = objectPath(properties.value(QStringLiteral("Drive")));
+            break;
+        }
+        block = backing;
+    }
+    if (drive.drivePath == QLatin1String("/"))
+        drive.drivePath.clear();
+    const QVariantMap properties =
+        objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
+    drive.found = !drive.drivePath.isEmpty() && !properties.isEmpty();
+    *canPowerOff = properties.value(QStringLiteral("CanPowerOff")).toBool();
+    drive.removable =
+        drive.found
+        && (properties.value(QStringLiteral("Removable")).toBool()
+            || properties.value(QStringLiteral("Ejectable")).toBool() || *canPowerOff);
+    if (drive.label.isEmpty()) {
+        drive.label = (properties.value(QStringLiteral("Vendor")).toString() + QLatin1Char(' ')
+                       + properties.value(QStringLiteral("Model")).toString())
+                          .trimmed();
+    }
+    return drive;
+}
+
+/// Unmount every mounted file system on @p drive (its blocks and the cleartext side of its
+/// encrypted containers), Lock those containers, then PowerOff (or Eject) the drive.
+EjectSteps planSteps(const ManagedObjects &objects, const DriveInfo &drive, bool canPowerOff)
+{
+    QStringList onDrive;
+    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
+        if (objectPath(it->value(BlockInterface).value(QStringLiteral("Drive"))) == drive.drivePath)
+            onDrive.append(it.key().path());
+    }
+    QStringList cleartext;
+    QStringList containers;
+    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
+        const QString backing =
+            objectPath(it->value(BlockInterface).value(QStringLiteral("CryptoBackingDevice")));
+        if (onDrive.contains(backing)) {
+            cleartext.append(it.key().path());
+            containers.append(backing);
+        }
+    }
+    EjectSteps steps;
+    const auto call = [&](const QString &path, const QString &interface, const QString &method,
+                          const QString &subject) {
+        QDBusMessage message = QDBusMessage::createMethodCall(Service, path, interface, method);
+        message << QVariantMap();
+        steps.calls.append(message);
+        steps.subjects.append(subject);
+    };
+    for (const QString &path : onDrive + cleartext) {
+        const InterfaceMap interfaces = objects.value(QDBusObjectPath(path));
+        if (!interfaces.contains(FilesystemInterface))
+            continue;
+        for (const QByteArray &mount : mountPoints(interfaces.value(FilesystemInterface))) {
+            steps.mounts.append(mount);
+            call(path, FilesystemInterface, QStringLiteral("Unmount"), QFile::decodeName(mount));
+        }
+    }
+    for (const QString &path : containers)
+        call(path, EncryptedInterface, QStringLiteral("Lock"), drive.label);
+    call(drive.drivePath, DriveInterface,
+         canPowerOff ? QStringLiteral("PowerOff") : QStringLiteral("Eject"), drive.label);
+    return steps;
+}
+
 } // namespace
 
 struct DriveEjector::Plan
 {
-    bool ejecting = false;
     DriveInfo drive;
-    bool canPowerOff = false;
-    bool ejectable = false;
-    QList<QByteArray> mounts;
-    QList<QDBusMessage> steps; ///< Unmount..., Lock..., then PowerOff or Eject
-    QStringList stepSubjects;  ///< what each step acts on, for problem messages
+    EjectSteps steps;
 };
 
 DriveEjector::DriveEjector(QObject *parent)
@@ -149,102 +237,34 @@ void DriveEjector::onObjects(dev_t device, const QDBusMessage &reply, bool eject
 {
     delete m_plan;
     m_plan = new Plan;
-    m_plan->ejecting = ejecting;
-    DriveInfo &drive = m_plan->drive;
     if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
-        noteUnavailable(Service, reply);
-        if (!ejecting)
-            Q_EMIT driveFound(drive);
-        else
-            finish(false, tr("The drive cannot be ejected: UDisks2 is not available (%1).")
-                              .arg(reply.errorMessage()));
+        if (!ejecting) {
+            noteUnavailable(Service, reply);
+            Q_EMIT driveFound(m_plan->drive);
+        } else {
+            // The outcome names the problem: no log line besides.
+            finish(false, tr("UDisks2 is not available (%1).").arg(reply.errorMessage()));
+        }
         return;
     }
     const ManagedObjects objects = qdbus_cast<ManagedObjects>(reply.arguments().constFirst());
-    QString block;
-    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
-        const QVariantMap properties = it->value(BlockInterface);
-        if (!properties.isEmpty() && device != 0
-            && properties.value(QStringLiteral("DeviceNumber")).toULongLong() == device) {
-            block = it.key().path();
-            drive.label = properties.value(QStringLiteral("IdLabel")).toString();
-        }
-    }
-    // A file system in an unlocked container: its drive is the container's.
-    for (int hops = 0; !block.isEmpty() && hops < 8; ++hops) {
-        const QVariantMap properties = objects.value(QDBusObjectPath(block)).value(BlockInterface);
-        const QString backing = objectPath(properties.value(QStringLiteral("CryptoBackingDevice")));
-        if (backing.isEmpty() || backing == QLatin1String("/")) {
-            drive.drivePath = objectPath(properties.value(QStringLiteral("Drive")));
-            break;
-        }
-        block = backing;
-    }
-    if (drive.drivePath == QLatin1String("/"))
-        drive.drivePath.clear();
-    const QVariantMap driveProperties =
-        objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
-    drive.found = !drive.drivePath.isEmpty() && !driveProperties.isEmpty();
-    m_plan->canPowerOff = driveProperties.value(QStringLiteral("CanPowerOff")).toBool();
-    m_plan->ejectable = driveProperties.value(QStringLiteral("Ejectable")).toBool();
-    drive.removable = drive.found
-                      && (driveProperties.value(QStringLiteral("Removable")).toBool()
-                          || m_plan->ejectable || m_plan->canPowerOff);
-    if (drive.label.isEmpty()) {
-        drive.label = (driveProperties.value(QStringLiteral("Vendor")).toString() + QLatin1Char(' ')
-                       + driveProperties.value(QStringLiteral("Model")).toString())
-                          .trimmed();
-    }
+    bool canPowerOff = false;
+    m_plan->drive = findDrive(objects, device, &canPowerOff);
     if (!ejecting) {
-        Q_EMIT driveFound(drive);
+        Q_EMIT driveFound(m_plan->drive);
         return;
     }
-    if (!drive.removable) {
+    if (!m_plan->drive.removable) {
         finish(false, tr("The destination is not on a drive that can be ejected."));
         return;
     }
-    // Every block on the drive, and the cleartext side of its encrypted containers.
-    QStringList onDrive;
-    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
-        if (objectPath(it->value(BlockInterface).value(QStringLiteral("Drive"))) == drive.drivePath)
-            onDrive.append(it.key().path());
-    }
-    QStringList cleartext;
-    QStringList containers;
-    for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
-        const QString backing =
-            objectPath(it->value(BlockInterface).value(QStringLiteral("CryptoBackingDevice")));
-        if (onDrive.contains(backing)) {
-            cleartext.append(it.key().path());
-            containers.append(backing);
-        }
-    }
-    const auto call = [&](const QString &path, const QString &interface, const QString &method,
-                          const QString &subject) {
-        QDBusMessage message = QDBusMessage::createMethodCall(Service, path, interface, method);
-        message << QVariantMap();
-        m_plan->steps.append(message);
-        m_plan->stepSubjects.append(subject);
-    };
-    for (const QString &path : onDrive + cleartext) {
-        const InterfaceMap interfaces = objects.value(QDBusObjectPath(path));
-        if (!interfaces.contains(FilesystemInterface))
-            continue;
-        for (const QByteArray &mount : mountPoints(interfaces.value(FilesystemInterface))) {
-            m_plan->mounts.append(mount);
-            call(path, FilesystemInterface, QStringLiteral("Unmount"), QFile::decodeName(mount));
-        }
-    }
-    for (const QString &path : containers)
-        call(path, EncryptedInterface, QStringLiteral("Lock"), drive.label);
-    call(drive.drivePath, DriveInterface,
-         m_plan->canPowerOff ? QStringLiteral("PowerOff") : QStringLiteral("Eject"), drive.label);
+    m_plan->steps = planSteps(objects, m_plan->drive, canPowerOff);
     checkBusyThenRun();
 }
 
 void DriveEjector::checkBusyThenRun()
 {
-    const QList<QByteArray> mounts = m_plan->mounts;
+    const QList<QByteArray> mounts = m_plan->steps.mounts;
     offThread(
         this,
         [mounts] {
@@ -264,12 +284,12 @@ void DriveEjector::checkBusyThenRun()
 
 void DriveEjector::runNextStep()
 {
-    if (m_plan->steps.isEmpty()) {
+    if (m_plan->steps.calls.isEmpty()) {
         finish(true, {});
         return;
     }
-    const QDBusMessage message = m_plan->steps.takeFirst();
-    const QString subject = m_plan->stepSubjects.takeFirst();
+    const QDBusMessage message = m_plan->steps.calls.takeFirst();
+    const QString subject = m_plan->steps.subjects.takeFirst();
     callAsync(
         QDBusConnection::systemBus(), message, this,
         [this, message, subject](const QDBusMessage &reply) {

@@ -10,7 +10,7 @@ namespace Sluice::Desktop {
 
 void LauncherEntry::update(double progress, bool visible, qint64 count)
 {
-    QDBusConnection bus = QDBusConnection::sessionBus();
+    QDBusConnection bus = sessionBus();
     if (!bus.isConnected())
         return;
     QDBusMessage signal = QDBusMessage::createSignal(

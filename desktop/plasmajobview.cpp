@@ -32,7 +32,7 @@ void PlasmaJobView::start(int capabilities, const QVariantMap &properties)
 {
     m_capabilities = capabilities;
     m_state = properties;
-    QDBusConnection bus = QDBusConnection::sessionBus();
+    QDBusConnection bus = sessionBus();
     if (bus.isConnected()) {
         m_serverWatcher = new QDBusServiceWatcher(ServerService, bus,
                                                   QDBusServiceWatcher::WatchForOwnerChange, this);
@@ -52,7 +52,7 @@ void PlasmaJobView::requestView()
     QDBusMessage message = QDBusMessage::createMethodCall(
         ServerService, ServerPath, ServerInterface, QStringLiteral("requestView"));
     message << QString::fromLatin1(DesktopEntryId) << m_capabilities << m_state;
-    callAsync(QDBusConnection::sessionBus(), message, this,
+    callAsync(sessionBus(), message, this,
               [this](const QDBusMessage &reply) { onViewReply(reply); });
 }
 
@@ -92,7 +92,7 @@ void PlasmaJobView::onServerOwnerChanged(const QString &newOwner)
 
 void PlasmaJobView::connectViewSignals(bool connect)
 {
-    QDBusConnection bus = QDBusConnection::sessionBus();
+    QDBusConnection bus = sessionBus();
     // The view's unique owner name, not the well-known one: no name lookup is needed.
     const auto hook = [&](const char *signal, const char *slot) {
         if (connect)
@@ -138,7 +138,7 @@ void PlasmaJobView::sendToView(const QString &method, const QVariantList &argume
         QDBusMessage::createMethodCall(m_viewOwner, m_viewPath.path(), ViewInterface, method);
     message.setArguments(arguments);
     // No reply is awaited: a view that went away makes an error nobody needs to see.
-    QDBusConnection::sessionBus().send(message);
+    sessionBus().send(message);
 }
 
 } // namespace Sluice::Desktop

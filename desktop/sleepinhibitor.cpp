@@ -113,8 +113,7 @@ void SleepInhibitor::request(Lock &lock)
         message << QString::fromLatin1(lock.what) << QStringLiteral("Sluice") << lock.why
                 << QString::fromLatin1(lock.mode);
     }
-    const QDBusConnection bus =
-        portal ? QDBusConnection::sessionBus() : QDBusConnection::systemBus();
+    const QDBusConnection bus = portal ? sessionBus() : QDBusConnection::systemBus();
     callAsync(bus, message, this, [this, &lock, portal](const QDBusMessage &reply) {
         lock.requesting = false;
         if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
@@ -138,7 +137,7 @@ void SleepInhibitor::release(Lock &lock)
         const QDBusMessage close = QDBusMessage::createMethodCall(
             PortalService, lock.portalHandle, QStringLiteral("org.freedesktop.portal.Request"),
             QStringLiteral("Close"));
-        QDBusConnection::sessionBus().send(close);
+        sessionBus().send(close);
         lock.portalHandle.clear();
     }
 }

@@ -39,7 +39,7 @@ private:
         : QObject(parent)
     {
         // Any sender: naming the service would make QtDBus look its owner up, blocking.
-        QDBusConnection bus = QDBusConnection::sessionBus();
+        QDBusConnection bus = Desktop::sessionBus();
         bus.connect(QString(), NotificationsPath, NotificationsService,
                     QStringLiteral("ActionInvoked"), this, SLOT(onActionInvoked(uint, QString)));
         bus.connect(QString(), NotificationsPath, NotificationsService,
@@ -70,7 +70,7 @@ void notifyIfInactive(QWidget *window, const QString &title, const QString &body
     if (!window || window->isActiveWindow())
         return;
     QApplication::alert(window);
-    QDBusConnection bus = QDBusConnection::sessionBus();
+    QDBusConnection bus = Desktop::sessionBus();
     if (!bus.isConnected())
         return;
     QDBusMessage message = QDBusMessage::createMethodCall(
@@ -112,7 +112,7 @@ void showInFileManager(const QList<QByteArray> &paths)
         QStringLiteral("/org/freedesktop/FileManager1"),
         QStringLiteral("org.freedesktop.FileManager1"), QStringLiteral("ShowItems"));
     message << uris << QString();
-    Desktop::callAsync(QDBusConnection::sessionBus(), message, qApp, [](const QDBusMessage &reply) {
+    Desktop::callAsync(Desktop::sessionBus(), message, qApp, [](const QDBusMessage &reply) {
         if (reply.type() != QDBusMessage::ReplyMessage)
             Desktop::noteUnavailable(QStringLiteral("org.freedesktop.FileManager1"), reply);
     });
