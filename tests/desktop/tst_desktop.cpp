@@ -25,7 +25,7 @@ using namespace TestTree;
 
 namespace {
 
-constexpr qint64 FileSize = 8 * 1024 * 1024;
+constexpr qint64 FileSize = 8LL * 1024 * 1024;
 const QString ServerPath = QStringLiteral("/JobViewServer");
 const QString FirstView = QStringLiteral("/JobViewServer/JobView_1");
 const QString ViewInterface = QStringLiteral("org.kde.JobViewV3");
@@ -258,7 +258,7 @@ void TestDesktop::jobViewSuspendStopsTheBytes()
                     QStringLiteral("org.kde.JobViewServer"));
     QString why;
     QVERIFY2(server.start(&why), qPrintable(why));
-    Copy copy = startCopy(false, 4 * 1024 * 1024);
+    Copy copy = startCopy(false, 4LL * 1024 * 1024);
     QTRY_VERIFY(copy.link->jobViewInUse());
     QTRY_VERIFY(!copy.progress->isEmpty()
                 && copy.progress->last().at(0).value<CopyProgress>().bytesWritten > 0);
@@ -325,7 +325,7 @@ void TestDesktop::slowJobViewServerDelaysNothing()
 
 void TestDesktop::launcherEntryWithoutJobView()
 {
-    Copy copy = startCopy(false, 16 * 1024 * 1024);
+    Copy copy = startCopy(false, 16LL * 1024 * 1024);
     QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
     JobRunner::drainEvents();
     QTRY_VERIFY(!m_launcherUpdates.isEmpty()
@@ -353,7 +353,7 @@ void TestDesktop::noLauncherEntryWhileJobViewShows()
                     QStringLiteral("org.kde.JobViewServer"));
     QString why;
     QVERIFY2(server.start(&why), qPrintable(why));
-    Copy copy = startCopy(false, 16 * 1024 * 1024);
+    Copy copy = startCopy(false, 16LL * 1024 * 1024);
     QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
     QTRY_COMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
     JobRunner::drainEvents();
@@ -386,7 +386,7 @@ void TestDesktop::prepareForSleepPausesAndFlushesFirst()
     DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
     QString why;
     QVERIFY2(logind.start(&why), qPrintable(why));
-    Copy copy = startCopy(false, 4 * 1024 * 1024);
+    Copy copy = startCopy(false, 4LL * 1024 * 1024);
     QTRY_VERIFY(copy.link->sleepInhibitor()->holdsDelayLock());
     QTRY_VERIFY(copy.link->sleepInhibitor()->holdsBlockLock());
     bool suspendedWhenFlushed = false;

@@ -61,7 +61,7 @@ void TestDesktopWindow::init()
 {
     m_scratch = std::make_unique<Scratch>();
     QVERIFY(TestTree::makePath(m_scratch->path("out")));
-    QVERIFY(TestTree::writePatternFile(m_scratch->path("big.bin"), 16 * 1024 * 1024));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("big.bin"), 16LL * 1024 * 1024));
     struct stat status = {};
     QCOMPARE(::stat(m_scratch->path().constData(), &status), 0);
     m_udisks = std::make_unique<DBusMock>(
@@ -132,7 +132,7 @@ void TestDesktopWindow::neverEjectsAfterACancelledCopy()
     QCheckBox *check = offerEject();
     QVERIFY(check);
     check->setChecked(true);
-    WriterGate gate(4 * 1024 * 1024);
+    WriterGate gate(4LL * 1024 * 1024);
     m_window->setIoHooks(gate.hooks());
     m_window->sourceModel()->addPaths({m_scratch->path("big.bin")});
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
