@@ -164,7 +164,10 @@ TestDesktop::Copy TestDesktop::startCopy(bool gated, qint64 speedLimit)
     [&] { QVERIFY(makePath(copy.destination)); }();
     CopyOptions options = JobRunner::quickOptions();
     options.speedLimit = speedLimit;
-    copy.job = std::make_unique<CopyJob>(CopyRequest{{source}, copy.destination}, options);
+    CopyRequest request;
+    request.sources = {source};
+    request.destination = copy.destination;
+    copy.job = std::make_unique<CopyJob>(request, options);
     if (gated) {
         copy.gate = std::make_unique<WriterGate>(FileSize / 2);
         copy.job->setIoHooks(copy.gate->hooks());
