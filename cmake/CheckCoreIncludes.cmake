@@ -1,6 +1,6 @@
 # cmake -DROOT=<source dir> -DLAYERS=job,plan,... -DSTAMP=<file> -P CheckCoreIncludes.cmake
 #
-# Fails when a file under ui/ or app/ includes a private header of core/: one in a layer
+# Fails when a file under ui/, app/ or desktop/ includes a private header of core/: one in a layer
 # folder (core/job, core/plan, ...). Those folders are PRIVATE include directories of
 # sluice_core, so such an include usually fails to compile anyway; this says why, at once,
 # and also catches the spellings that would compile ("../core/engine/stream.h", or a folder
@@ -26,7 +26,8 @@ if(NOT private_headers)
 endif()
 
 file(GLOB_RECURSE sources RELATIVE ${ROOT}
-    ${ROOT}/ui/*.h ${ROOT}/ui/*.cpp ${ROOT}/app/*.h ${ROOT}/app/*.cpp)
+    ${ROOT}/ui/*.h ${ROOT}/ui/*.cpp ${ROOT}/app/*.h ${ROOT}/app/*.cpp
+    ${ROOT}/desktop/*.h ${ROOT}/desktop/*.cpp)
 set(violations 0)
 foreach(source IN LISTS sources)
     file(STRINGS ${ROOT}/${source} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")

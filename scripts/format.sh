@@ -13,7 +13,7 @@ fi
 
 # Project sources only: build trees (build/, build-*/, anywhere) are never formatted.
 dirs=()
-for dir in app core ui tests bench; do
+for dir in app core desktop ui tests bench; do
     [ -d "$dir" ] && dirs+=("$dir")
 done
 mapfile -d '' files < <(find "${dirs[@]}" -type d -name 'build*' -prune \

@@ -20,7 +20,8 @@ build=(build-essential cmake ninja-build pkg-config ccache
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
       dpkg-dev fakeroot file lintian libxcb1-dev
-      sshfs openssh-server openssh-client git)
+      sshfs openssh-server openssh-client git
+      dbus dbus-daemon python3-dbusmock udisks2)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.
 ci=(clang-format-14 clang-tidy-14)

@@ -1,17 +1,40 @@
 #include "copysession.h"
 
 #include "collisiondialog.h"
+#include "desktopjoblink.h"
 #include "errordialog.h"
 #include "preflightdialog.h"
 
 namespace Sluice::Ui {
+
+namespace {
+
+Desktop::DesktopLinkOptions windowLinkOptions()
+{
+    Desktop::DesktopLinkOptions options;
+    options.controlsJob = false;
+    return options;
+}
+
+} // namespace
 
 CopySession::CopySession(const CopyRequest &request, const CopyOptions &options,
                          QWidget *dialogParent, QObject *parent)
     : QObject(parent)
     , m_job(request, options)
     , m_dialogParent(dialogParent)
+    , m_desktop(new Desktop::DesktopJobLink(&m_job, windowLinkOptions(), this))
 {
+    // Plasma's buttons go through the session, so that the window shows the same state.
+    connect(m_desktop, &Desktop::DesktopJobLink::cancelRequested, this, &CopySession::cancel);
+    connect(m_desktop, &Desktop::DesktopJobLink::suspendRequested, this, [this] {
+        setPaused(true);
+        Q_EMIT pauseChanged(true);
+    });
+    connect(m_desktop, &Desktop::DesktopJobLink::resumeRequested, this, [this] {
+        setPaused(false);
+        Q_EMIT pauseChanged(false);
+    });
     connect(&m_job, &CopyJob::progressChanged, this, &CopySession::progressChanged);
     connect(&m_job, &CopyJob::questionAsked, this, &CopySession::onQuestion);
     connect(&m_job, &CopyJob::finished, this, &CopySession::onFinished);
@@ -21,6 +44,11 @@ CopySession::~CopySession()
 {
     if (m_dialog)
         m_dialog->withdraw();
+}
+
+bool CopySession::desktopReportsResult() const
+{
+    return m_desktop->jobViewInUse();
 }
 
 void CopySession::setIoHooks(const IoHooks &hooks)

@@ -8,6 +8,10 @@
 
 class QWidget;
 
+namespace Sluice::Desktop {
+class DesktopJobLink;
+}
+
 namespace Sluice::Ui {
 
 /// One copy (or move) started from the window: holds the CopyJob, answers its questions
@@ -38,6 +42,8 @@ public:
     bool isFinished() const { return m_job.isFinished(); }
     const CopyRequest &request() const { return m_job.request(); }
     const CopyOptions &options() const { return m_job.options(); }
+    /// True when Plasma's job view shows this job (and so reports its result).
+    bool desktopReportsResult() const;
     /// The question dialog waiting for an answer, if any.
     QuestionDialog *openDialog() const { return m_dialog; }
 
@@ -45,6 +51,8 @@ Q_SIGNALS:
     void progressChanged(const Sluice::CopyProgress &progress);
     /// A question dialog was opened (it is already shown).
     void questionOpened(Sluice::Ui::QuestionDialog *dialog);
+    /// Paused or resumed from outside the window (Plasma's job view buttons).
+    void pauseChanged(bool paused);
     void finished(const Sluice::CopyResult &result);
 
 private:
@@ -54,6 +62,7 @@ private:
     CopyJob m_job;
     QWidget *m_dialogParent;
     QPointer<QuestionDialog> m_dialog;
+    Desktop::DesktopJobLink *m_desktop;
     bool m_paused = false;
 };
 

@@ -5,6 +5,7 @@
 #include "copysession.h"
 #include "destinationfield.h"
 #include "droppedurls.h"
+#include "ejectcontrol.h"
 #include "formatting.h"
 #include "issuereport.h"
 #include "leaveoutfield.h"
@@ -18,6 +19,7 @@
 #include "transferarea.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -31,6 +33,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -171,6 +174,8 @@ void MainWindow::buildLayout()
     setupLayout->addWidget(m_sourcesPanel, 1);
     setupLayout->addWidget(m_leaveOut);
     setupLayout->addLayout(destinationRow);
+    m_eject = new EjectControl(setup);
+    setupLayout->addWidget(m_eject->checkBox());
     setupLayout->addWidget(m_notice);
     setupLayout->addLayout(actionRow);
 
@@ -223,6 +228,8 @@ void MainWindow::connectSignals()
     connect(m_sources, &SourceListModel::refused, this, &MainWindow::onSourceRefused);
     connect(m_destination, &DestinationField::pathChanged, this, &MainWindow::updateState);
     connect(m_destination, &DestinationField::refused, m_notice, &NoticeBar::addMessage);
+    connect(m_destination, &DestinationField::pathChanged, m_eject, &EjectControl::setDestination);
+    connect(m_eject, &EjectControl::reported, m_notice, &NoticeBar::addMessage);
     connect(m_destination, &DestinationField::chosen, this, [this] {
         const int pending = m_startWhenChosen;
         m_startWhenChosen = -1;
@@ -386,6 +393,7 @@ void MainWindow::startSession(const CopyRequest &request, const CopyOptions &opt
     m_session->setIoHooks(m_ioHooks);
     connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
+    connect(m_session, &CopySession::pauseChanged, this, &MainWindow::updateState);
     m_transferArea->beginJob();
     m_session->start();
     updateState();
@@ -410,8 +418,13 @@ void MainWindow::onFinished(const CopyResult &result)
         m_lastMove = move;
     }
     session->deleteLater();
-    notifyIfInactive(this, IssueReport::headline(result, move),
-                     IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')));
+    // Plasma's job view reports the result itself.
+    if (!session->desktopReportsResult()) {
+        notifyIfInactive(this, IssueReport::headline(result, move),
+                         IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')),
+                         finishedActions(result, session->request()));
+    }
+    m_eject->jobFinished(result, session->request().destination);
     updateState();
     updateTitle(-1);
     Q_EMIT jobFinished(result);
@@ -444,6 +457,29 @@ void MainWindow::retrySkipped(const CopyRequest &request)
     if (options.onCollision == CollisionPolicy::Skip)
         options.onCollision = CollisionPolicy::Ask;
     startSession(request, options);
+}
+
+NotificationActions MainWindow::finishedActions(const CopyResult &result,
+                                                const CopyRequest &request)
+{
+    NotificationActions actions;
+    if (result.itemsCopied > 0) {
+        // The window copies into a folder: each source lands there under its own name.
+        for (const QByteArray &source : request.sources) {
+            const QByteArray name = source.mid(source.lastIndexOf('/', source.size() - 2) + 1);
+            actions.showItems << request.destination + '/' + name;
+        }
+    }
+    const bool complete = result.status == CopyStatus::Succeeded
+                          || result.status == CopyStatus::CompletedWithWarnings;
+    if (complete && m_eject->isOffered() && !m_eject->checkBox()->isChecked()) {
+        QPointer<EjectControl> eject = m_eject;
+        actions.eject = [eject, destination = request.destination] {
+            if (eject)
+                eject->eject(destination);
+        };
+    }
+    return actions;
 }
 
 void MainWindow::togglePause()

@@ -23,7 +23,9 @@ namespace Sluice::Ui {
 class CopySession;
 class DestinationField;
 class LeaveOutField;
+class EjectControl;
 class NoticeBar;
+struct NotificationActions;
 class SourceListModel;
 class SourcesPanel;
 class TransferArea;
@@ -88,6 +90,10 @@ private:
     void retrySkipped(const CopyRequest &request);
     void onProgress(const Sluice::CopyProgress &progress);
     void onFinished(const Sluice::CopyResult &result);
+    /// The finished notification's buttons: "Open folder" with what was copied, "Eject"
+    /// when the drive is removable and was not ejected already.
+    NotificationActions finishedActions(const Sluice::CopyResult &result,
+                                        const Sluice::CopyRequest &request);
     void togglePause();
     void skipCurrent();
     void cancelCopy();
@@ -115,6 +121,7 @@ private:
     LeaveOutField *m_leaveOut = nullptr;
     DestinationField *m_destination;
     NoticeBar *m_notice;
+    EjectControl *m_eject = nullptr;
     QDoubleSpinBox *m_speedLimit;
     QPushButton *m_settingsButton;
     QPushButton *m_moveButton;

@@ -155,7 +155,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "2 bad usage or nothing could start (a --dry-run that finds\n"
         "the real run could not start, too); 130 cancelled by SIGINT or SIGTERM, or by\n"
         "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"
-        "copied is removed, finished files are kept."));
+        "copied is removed, finished files are kept. With --eject: 3 all copied, but the\n"
+        "drive could not be ejected (the reason is printed)."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help and exit."));
@@ -258,6 +259,15 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     parser.addOption(queue);
     const FilterOptions filterOptions;
     parser.addOptions(filterOptions.all());
+    const QCommandLineOption desktopProgress(
+        QStringLiteral("desktop-progress"),
+        QStringLiteral("Show the copy in the desktop's job view (Plasma) or taskbar, and keep "
+                       "the machine from sleeping while data moves (D-Bus; off by default)."));
+    const QCommandLineOption eject(
+        QStringLiteral("eject"),
+        QStringLiteral("When everything is copied and on disk, unmount the destination's "
+                       "removable drive and power it off (UDisks2). Never after a failure."));
+    parser.addOptions({desktopProgress, eject});
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -395,6 +405,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     options.deviceTurn =
         parser.isSet(queue) ? DeviceTurnPolicy::Wait : DeviceTurnPolicy::TakeIfFree;
     args.quiet = parser.isSet(quiet);
+    args.desktopProgress = parser.isSet(desktopProgress);
+    args.eject = parser.isSet(eject);
     if (args.quiet && !parser.isSet(progress))
         args.progress = ProgressStyle::None;
     if (const QString error = readFilter(parser, filterOptions, options.filter); !error.isEmpty())

@@ -16,9 +16,11 @@ struct Arguments
     CopyOptions options;
     ProgressStyle progress = ProgressStyle::None;
     bool quiet = false;
-    bool collisionAsk = false; ///< prompt for collisions on the terminal
-    bool errorAsk = false;     ///< prompt for errors on the terminal
-    bool verbose = false;      ///< --verbose: a dry run lists what the filter leaves out
+    bool collisionAsk = false;    ///< prompt for collisions on the terminal
+    bool errorAsk = false;        ///< prompt for errors on the terminal
+    bool verbose = false;         ///< --verbose: a dry run lists what the filter leaves out
+    bool desktopProgress = false; ///< --desktop-progress: job view, taskbar, sleep inhibitor
+    bool eject = false;           ///< --eject: eject the destination's drive after success
 };
 
 /// The outcome of parsing: arguments to run with, or text to print and an exit status.

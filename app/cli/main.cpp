@@ -1,6 +1,7 @@
 // sluice-cli: the terminal front end on the core copy engine.
 
 #include "cliarguments.h"
+#include "clidesktop.h"
 #include "cliprogress.h"
 #include "cliprompt.h"
 #include "copyjob.h"
@@ -103,8 +104,16 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if ((arguments.desktopProgress || arguments.eject) && !Cli::desktopSupported()) {
+        std::fputs("sluice-cli: --desktop-progress and --eject need D-Bus, and this sluice-cli "
+                   "was built without it (Qt6DBus was not found when it was configured)\n",
+                   stderr);
+        return 2;
+    }
+
     installSignalHandlers();
     CopyJob job(arguments.request, arguments.options);
+    Cli::linkToDesktop(job, arguments);
     Cli::ProgressPrinter printer(arguments.progress, arguments.quiet, arguments.options.dryRun);
     printer.setVerbose(arguments.verbose);
     bool interruptedBySignal = false;
@@ -149,6 +158,18 @@ int main(int argc, char **argv)
         case CopyStatus::Failed:
             exitCode = result.started ? 1 : 2;
             break;
+        }
+        if (arguments.eject && !arguments.options.dryRun) {
+            if (exitCode == 0) {
+                Cli::ejectDestination(arguments, [&exitCode](bool ejected) {
+                    if (!ejected)
+                        exitCode = 3;
+                    QCoreApplication::exit(exitCode);
+                });
+                return;
+            }
+            std::fputs("sluice-cli: the drive was not ejected: the copy did not complete\n",
+                       stderr);
         }
         QCoreApplication::exit(exitCode);
     });

@@ -97,6 +97,7 @@ private Q_SLOTS:
     void filterOptionsChooseWhatIsCopied();
     void dryRunCountsAndListsWhatFiltersLeaveOut();
     void summaryCountsEveryFateInTheEndRecordAndLine();
+    void desktopOptionsNeedDBus();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -655,6 +656,33 @@ void TestCli::summaryCountsEveryFateInTheEndRecordAndLine()
     QVERIFY2(line.err.contains("sluice-cli: skipped " + scratch.path("src/g-folder")
                                + ": a file with this name exists"),
              line.err.constData());
+}
+
+void TestCli::desktopOptionsNeedDBus()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("f"), "x"));
+    const QString source = QString::fromLocal8Bit(scratch.path("f"));
+    const QString target = QString::fromLocal8Bit(scratch.path("g"));
+    const CliRun help = runCli({QStringLiteral("--help")});
+    QVERIFY(help.out.contains("--desktop-progress"));
+    QVERIFY(help.out.contains("--eject"));
+    for (const QString &option :
+         {QStringLiteral("--desktop-progress"), QStringLiteral("--eject")}) {
+        const CliRun run = runCli({QStringLiteral("-q"), option, source, target});
+        if (SLUICE_CLI_HAS_DBUS) {
+            // Without the services (tested with them in tests/desktop) the copy still
+            // succeeds; the scratch folder is on no removable drive, so --eject says so (3).
+            QCOMPARE(run.exitCode, option == QLatin1String("--eject") ? 3 : 0);
+            QVERIFY(QFileInfo::exists(target));
+            QVERIFY(QFile::remove(target));
+        } else {
+            // Core-only build (no Qt6DBus): refused before anything is copied.
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains("was built without it (Qt6DBus was not found"), run.err);
+            QVERIFY(!QFileInfo::exists(target));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,557 @@
+// The desktop integration (desktop/) against a real dbus-daemon with python-dbusmock mocks:
+// Plasma's job view, taskbar progress, logind inhibitors and UDisks2 eject, in process (a
+// real CopyJob on a real file system) and through sluice-cli.
+
+#include "copyjob.h"
+#include "dbustestbus.h"
+#include "desktopjoblink.h"
+#include "driveejector.h"
+#include "jobrunner.h"
+#include "sleepinhibitor.h"
+#include "testtree.h"
+#include "writergate.h"
+
+#include <QDBusArgument>
+#include <QDBusConnection>
+#include <QDeadlineTimer>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace Sluice;
+using namespace TestTree;
+
+namespace {
+
+constexpr qint64 FileSize = 8LL * 1024 * 1024;
+const QString ServerPath = QStringLiteral("/JobViewServer");
+const QString FirstView = QStringLiteral("/JobViewServer/JobView_1");
+const QString ViewInterface = QStringLiteral("org.kde.JobViewV3");
+const QString LogindPath = QStringLiteral("/org/freedesktop/login1");
+const QString LogindInterface = QStringLiteral("org.freedesktop.login1.Manager");
+
+QVariantMap toMap(const QVariant &value)
+{
+    return qdbus_cast<QVariantMap>(value);
+}
+
+/// logind mock's ListInhibitors as "what/mode/why" strings.
+QStringList inhibitors(const DBusMock &logind)
+{
+    const QDBusMessage reply =
+        logind.call(LogindPath, LogindInterface, QStringLiteral("ListInhibitors"));
+    QStringList found;
+    if (reply.type() != QDBusMessage::ReplyMessage)
+        return found;
+    const QDBusArgument array = reply.arguments().constFirst().value<QDBusArgument>();
+    array.beginArray();
+    while (!array.atEnd()) {
+        QString what, who, why, mode;
+        uint uid = 0, pid = 0;
+        array.beginStructure();
+        array >> what >> who >> why >> mode >> uid >> pid;
+        array.endStructure();
+        found << QStringLiteral("%1/%2/%3").arg(what, mode, why);
+    }
+    array.endArray();
+    return found;
+}
+
+QStringList ejectLog(const DBusMock &udisks)
+{
+    const QDBusMessage reply =
+        udisks.call(QStringLiteral("/org/freedesktop/UDisks2"),
+                    QStringLiteral("org.freedesktop.DBus.Mock"), QStringLiteral("GetEjectLog"));
+    return reply.arguments().value(0).toStringList();
+}
+
+qulonglong deviceOf(const QByteArray &path)
+{
+    struct stat status = {};
+    return ::stat(path.constData(), &status) == 0 ? qulonglong(status.st_dev) : 0;
+}
+
+} // namespace
+
+class TestDesktop final : public QObject
+{
+    Q_OBJECT
+
+public Q_SLOTS:
+    void onLauncherUpdate(const QString &appUri, const QVariantMap &properties)
+    {
+        m_launcherUris << appUri;
+        m_launcherUpdates << properties;
+    }
+    void onViewButton() { ++m_viewButtons; }
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void jobViewFollowsTheCopy();
+    void jobViewCancelRemovesPartFile();
+    void jobViewSuspendStopsTheBytes();
+    void jobViewRegistersAgainWhenServerRestarts();
+    void slowJobViewServerDelaysNothing();
+    void launcherEntryWithoutJobView();
+    void noLauncherEntryWhileJobViewShows();
+    void inhibitorHeldWhileDataMoves();
+    void prepareForSleepPausesAndFlushesFirst();
+    void ejectUnmountsLocksThenPowersOff();
+    void ejectNamesBusyProcessAndUnmountsNothing();
+    void probeFindsRemovableDrive();
+    void cliDesktopProgressUsesJobView();
+    void cliEjectsOnlyAfterSuccess();
+
+private:
+    struct Copy
+    {
+        Copy() = default;
+        Copy(Copy &&) = default;
+        Copy &operator=(Copy &&) = default;
+        /// A failed check may leave the writer held: let it go before the job is destroyed.
+        ~Copy()
+        {
+            if (gate)
+                gate->open();
+        }
+        std::unique_ptr<WriterGate> gate;
+        std::unique_ptr<CopyJob> job;
+        Desktop::DesktopJobLink *link = nullptr;
+        QByteArray destination;
+        std::unique_ptr<QSignalSpy> finished;
+        std::unique_ptr<QSignalSpy> progress;
+    };
+    /// One FileSize file into an empty destination folder, held by a gate at half the file
+    /// when @p gated, limited to @p speedLimit bytes/s otherwise.
+    Copy startCopy(bool gated, qint64 speedLimit = 0);
+    QString runCli(const QStringList &arguments, int *exitCode);
+
+    DBusTestBus m_bus;
+    std::unique_ptr<Scratch> m_scratch;
+    QStringList m_launcherUris;
+    QList<QVariantMap> m_launcherUpdates;
+    int m_viewButtons = 0;
+};
+
+void TestDesktop::initTestCase()
+{
+    QString why;
+    if (!m_bus.start(&why))
+        QSKIP(qPrintable(why));
+    QVERIFY(QDBusConnection::sessionBus().isConnected());
+    QVERIFY(QDBusConnection::sessionBus().connect(
+        QString(), QString(), QStringLiteral("com.canonical.Unity.LauncherEntry"),
+        QStringLiteral("Update"), this, SLOT(onLauncherUpdate(QString, QVariantMap))));
+}
+
+void TestDesktop::init()
+{
+    m_scratch = std::make_unique<Scratch>();
+    QVERIFY(m_scratch->isValid());
+    m_launcherUris.clear();
+    m_launcherUpdates.clear();
+}
+
+TestDesktop::Copy TestDesktop::startCopy(bool gated, qint64 speedLimit)
+{
+    Copy copy;
+    const QByteArray source = m_scratch->path("big.bin");
+    [&] { QVERIFY(writePatternFile(source, FileSize)); }();
+    copy.destination = m_scratch->path("out");
+    [&] { QVERIFY(makePath(copy.destination)); }();
+    CopyOptions options = JobRunner::quickOptions();
+    options.speedLimit = speedLimit;
+    CopyRequest request;
+    request.sources = {source};
+    request.destination = copy.destination;
+    copy.job = std::make_unique<CopyJob>(request, options);
+    if (gated) {
+        copy.gate = std::make_unique<WriterGate>(FileSize / 2);
+        copy.job->setIoHooks(copy.gate->hooks());
+    }
+    copy.link = new Desktop::DesktopJobLink(copy.job.get(), {});
+    copy.finished = std::make_unique<QSignalSpy>(copy.job.get(), &CopyJob::finished);
+    copy.progress = std::make_unique<QSignalSpy>(copy.job.get(), &CopyJob::progressChanged);
+    copy.job->start();
+    return copy;
+}
+
+void TestDesktop::jobViewFollowsTheCopy()
+{
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_COMPARE(server.methodCalls(ServerPath, QStringLiteral("requestView")).size(), 1);
+    const QVariantList request =
+        server.methodCalls(ServerPath, QStringLiteral("requestView")).at(0);
+    QCOMPARE(request.at(0).toString(), QStringLiteral("io.github.sluicecopy.Sluice"));
+    QCOMPARE(request.at(1).toInt(), 3); // Killable | Suspendable
+    QVERIFY(toMap(request.at(2))
+                .value(QStringLiteral("destUrl"))
+                .toString()
+                .startsWith(QStringLiteral("file:///")));
+    QTRY_VERIFY(copy.link->jobViewInUse());
+    // Held at half the file: the view sees bytes move, not all of them.
+    QTRY_VERIFY([&] {
+        const auto calls = server.methodCalls(FirstView, QStringLiteral("update"));
+        return std::any_of(calls.cbegin(), calls.cend(), [](const QVariantList &call) {
+            return toMap(call.at(0)).value(QStringLiteral("processedBytes")).toULongLong() > 0;
+        });
+    }());
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QTRY_COMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
+    QCOMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).at(0).at(0).toUInt(), 0u);
+
+    QList<qulonglong> processed;
+    qulonglong totalBytes = 0;
+    qulonglong totalFiles = 0;
+    for (const QVariantList &call : server.methodCalls(FirstView, QStringLiteral("update"))) {
+        const QVariantMap properties = toMap(call.at(0));
+        if (properties.contains(QStringLiteral("processedBytes")))
+            processed << properties.value(QStringLiteral("processedBytes")).toULongLong();
+        totalBytes = properties.value(QStringLiteral("totalBytes"), totalBytes).toULongLong();
+        totalFiles = properties.value(QStringLiteral("totalFiles"), totalFiles).toULongLong();
+    }
+    QCOMPARE(totalBytes, qulonglong(FileSize));
+    QCOMPARE(totalFiles, 1ull);
+    QVERIFY2(processed.size() >= 2, "one update mid-copy and one at the end");
+    QVERIFY(std::is_sorted(processed.cbegin(), processed.cend()));
+    QVERIFY(processed.first() < qulonglong(FileSize));
+    QCOMPARE(processed.last(), qulonglong(FileSize));
+    QCOMPARE(readFile(copy.destination + "/big.bin"), readFile(m_scratch->path("big.bin")));
+}
+
+void TestDesktop::jobViewCancelRemovesPartFile()
+{
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_VERIFY(copy.link->jobViewInUse());
+    QCOMPARE(findPartFiles(copy.destination).size(), 1);
+    // The test hears the button press in the same dispatch as the link; once the events
+    // queued behind it are drained, the job has been cancelled and the gate may open.
+    QVERIFY(QDBusConnection::sessionBus().connect(QString(), FirstView, ViewInterface,
+                                                  QStringLiteral("cancelRequested"), this,
+                                                  SLOT(onViewButton())));
+    server.emitSignal(FirstView, ViewInterface, QStringLiteral("cancelRequested"), {}, {});
+    QTRY_COMPARE(m_viewButtons, 1);
+    JobRunner::drainEvents();
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Cancelled);
+    QCOMPARE(findPartFiles(copy.destination).size(), 0);
+    QCOMPARE(countEntries(copy.destination), 0);
+    QTRY_COMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
+    QCOMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).at(0).at(0).toUInt(), 1u);
+}
+
+void TestDesktop::jobViewSuspendStopsTheBytes()
+{
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    Copy copy = startCopy(false, 4LL * 1024 * 1024);
+    QTRY_VERIFY(copy.link->jobViewInUse());
+    QTRY_VERIFY(!copy.progress->isEmpty()
+                && copy.progress->last().at(0).value<CopyProgress>().bytesWritten > 0);
+    server.emitSignal(FirstView, ViewInterface, QStringLiteral("suspendRequested"), {}, {});
+    QTRY_VERIFY(copy.job->isSuspended());
+    // Settled: two paused samples in a row with the same counters, then nothing moves.
+    QList<CopyProgress> samples;
+    QTRY_VERIFY([&] {
+        samples.clear();
+        for (const QList<QVariant> &signal : *copy.progress)
+            samples << signal.at(0).value<CopyProgress>();
+        return JobRunner::settledWhilePaused(samples, 1);
+    }());
+    const qint64 settled = samples.last().bytesWritten;
+    const qsizetype seen = copy.progress->size();
+    QTRY_VERIFY(copy.progress->size() >= seen + 3);
+    QCOMPARE(copy.progress->last().at(0).value<CopyProgress>().bytesWritten, settled);
+    QVERIFY(settled < FileSize);
+    QTRY_VERIFY([&] {
+        const auto calls = server.methodCalls(FirstView, QStringLiteral("update"));
+        return std::any_of(calls.cbegin(), calls.cend(), [](const QVariantList &call) {
+            return toMap(call.at(0)).value(QStringLiteral("suspended")).toBool();
+        });
+    }());
+    server.emitSignal(FirstView, ViewInterface, QStringLiteral("resumeRequested"), {}, {});
+    QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
+    QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
+}
+
+void TestDesktop::jobViewRegistersAgainWhenServerRestarts()
+{
+    auto server = std::make_unique<DBusMock>(mockTemplate(QStringLiteral("jobviewserver.py")),
+                                             QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server->start(&why), qPrintable(why));
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_VERIFY(copy.link->jobViewInUse());
+    server->stop(); // plasmashell crashed
+    QTRY_VERIFY(!copy.link->jobViewInUse());
+    server = std::make_unique<DBusMock>(mockTemplate(QStringLiteral("jobviewserver.py")),
+                                        QStringLiteral("org.kde.JobViewServer"));
+    QVERIFY2(server->start(&why), qPrintable(why));
+    QTRY_COMPARE(server->methodCalls(ServerPath, QStringLiteral("requestView")).size(), 1);
+    QTRY_VERIFY(copy.link->jobViewInUse());
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QTRY_COMPARE(server->methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
+}
+
+void TestDesktop::slowJobViewServerDelaysNothing()
+{
+    // requestView answers after 4 s: the whole copy happens before the answer (which
+    // then goes unused past the call's timeout).
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"), {{QStringLiteral("ReplyDelay"), 4}});
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    Copy copy = startCopy(false);
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
+    QVERIFY(!copy.link->jobViewInUse());
+}
+
+void TestDesktop::launcherEntryWithoutJobView()
+{
+    Copy copy = startCopy(false, 16LL * 1024 * 1024);
+    QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
+    JobRunner::drainEvents();
+    QTRY_VERIFY(!m_launcherUpdates.isEmpty()
+                && !m_launcherUpdates.last().value(QStringLiteral("progress-visible")).toBool());
+    QCOMPARE(m_launcherUris.first(),
+             QStringLiteral("application://io.github.sluicecopy.Sluice.desktop"));
+    QList<double> shown;
+    for (const QVariantMap &update : std::as_const(m_launcherUpdates)) {
+        if (update.value(QStringLiteral("progress-visible")).toBool()) {
+            shown << update.value(QStringLiteral("progress")).toDouble();
+            QCOMPARE(update.value(QStringLiteral("count")).toLongLong(), 1);
+            QCOMPARE(update.value(QStringLiteral("count")).metaType(),
+                     QMetaType::fromType<qlonglong>());
+        }
+    }
+    QVERIFY2(shown.size() >= 2, qPrintable(QString::number(shown.size())));
+    QVERIFY(std::is_sorted(shown.cbegin(), shown.cend()));
+    QVERIFY(shown.first() < 1.0);
+    QCOMPARE(shown.last(), 1.0);
+}
+
+void TestDesktop::noLauncherEntryWhileJobViewShows()
+{
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    Copy copy = startCopy(false, 16LL * 1024 * 1024);
+    QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
+    QTRY_COMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
+    JobRunner::drainEvents();
+    QCOMPARE(m_launcherUpdates.size(), 0);
+}
+
+void TestDesktop::inhibitorHeldWhileDataMoves()
+{
+    DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    const QStringList moving{QStringLiteral("sleep/delay/Pausing the copy to out before sleeping"),
+                             QStringLiteral("sleep:idle/block/Copying 1 file to out")};
+    QTRY_COMPARE(inhibitors(logind), moving);
+    copy.job->suspend();
+    QTRY_COMPARE(inhibitors(logind), QStringList{moving.first()});
+    QVERIFY(!copy.link->sleepInhibitor()->holdsBlockLock());
+    copy.job->resume();
+    QTRY_COMPARE(inhibitors(logind), moving);
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    // The mock sees each descriptor hang up.
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+}
+
+void TestDesktop::prepareForSleepPausesAndFlushesFirst()
+{
+    DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    Copy copy = startCopy(false, 4LL * 1024 * 1024);
+    QTRY_VERIFY(copy.link->sleepInhibitor()->holdsDelayLock());
+    QTRY_VERIFY(copy.link->sleepInhibitor()->holdsBlockLock());
+    bool suspendedWhenFlushed = false;
+    QStringList locksWhenFlushed;
+    connect(copy.link, &Desktop::DesktopJobLink::flushedForSleep, this, [&] {
+        suspendedWhenFlushed = copy.job->isSuspended();
+        locksWhenFlushed = inhibitors(logind);
+    });
+    QSignalSpy flushed(copy.link, &Desktop::DesktopJobLink::flushedForSleep);
+    logind.emitSignal(LogindPath, LogindInterface, QStringLiteral("PrepareForSleep"),
+                      QStringLiteral("b"), {true});
+    QTRY_COMPARE(flushed.size(), 1);
+    QVERIFY(suspendedWhenFlushed);
+    QCOMPARE(locksWhenFlushed,
+             QStringList{QStringLiteral("sleep/delay/Pausing the copy to out before sleeping")});
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+    QVERIFY(copy.job->isSuspended());
+    logind.emitSignal(LogindPath, LogindInterface, QStringLiteral("PrepareForSleep"),
+                      QStringLiteral("b"), {false});
+    QTRY_VERIFY(!copy.job->isSuspended());
+    QTRY_VERIFY(copy.link->sleepInhibitor()->holdsDelayLock());
+    QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
+    QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+}
+
+void TestDesktop::ejectUnmountsLocksThenPowersOff()
+{
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QStringLiteral("/nonexistent/usb-disk")}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    Desktop::DriveEjector ejector;
+    QSignalSpy finished(&ejector, &Desktop::DriveEjector::finished);
+    ejector.eject(m_scratch->path());
+    QTRY_COMPARE(finished.size(), 1);
+    const auto outcome = finished.at(0).at(0).value<Desktop::EjectOutcome>();
+    QVERIFY2(outcome.ejected, qPrintable(outcome.problem));
+    QCOMPARE(outcome.driveLabel, QStringLiteral("USB DISK"));
+    const QString devices = QStringLiteral("/org/freedesktop/UDisks2/block_devices/");
+    QCOMPARE(ejectLog(udisks),
+             (QStringList{devices + QStringLiteral("dm_2d0 Unmount"),
+                          devices + QStringLiteral("sdb1 Lock"),
+                          QStringLiteral("/org/freedesktop/UDisks2/drives/USB_DISK PowerOff")}));
+}
+
+void TestDesktop::ejectNamesBusyProcessAndUnmountsNothing()
+{
+    const QByteArray mount = m_scratch->path("usb-disk");
+    QVERIFY(makePath(mount));
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QString::fromLocal8Bit(mount)}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    QProcess holder; // a shell whose working folder is on the "drive"
+    holder.setWorkingDirectory(QString::fromLocal8Bit(mount));
+    holder.start(QStringLiteral("sleep"), {QStringLiteral("600")});
+    QVERIFY(holder.waitForStarted());
+    Desktop::DriveEjector ejector;
+    QSignalSpy finished(&ejector, &Desktop::DriveEjector::finished);
+    ejector.eject(m_scratch->path());
+    QTRY_COMPARE(finished.size(), 1);
+    holder.kill();
+    holder.waitForFinished();
+    const auto outcome = finished.at(0).at(0).value<Desktop::EjectOutcome>();
+    QVERIFY(!outcome.ejected);
+    QVERIFY2(outcome.problem.contains(QStringLiteral("sleep (pid %1)").arg(holder.processId()))
+                 || outcome.problem.contains(QStringLiteral("sleep (pid ")),
+             qPrintable(outcome.problem));
+    QVERIFY2(outcome.problem.contains(QString::fromLocal8Bit(mount)), qPrintable(outcome.problem));
+    QCOMPARE(ejectLog(udisks), QStringList());
+}
+
+void TestDesktop::probeFindsRemovableDrive()
+{
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QStringLiteral("/nonexistent/usb-disk")}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    Desktop::DriveEjector ejector;
+    QSignalSpy found(&ejector, &Desktop::DriveEjector::driveFound);
+    ejector.probe(m_scratch->path());
+    QTRY_COMPARE(found.size(), 1);
+    const auto drive = found.at(0).at(0).value<Desktop::DriveInfo>();
+    QVERIFY(drive.found);
+    QVERIFY(drive.removable);
+    QCOMPARE(drive.label, QStringLiteral("USB DISK"));
+    QCOMPARE(drive.drivePath, QStringLiteral("/org/freedesktop/UDisks2/drives/USB_DISK"));
+    QCOMPARE(ejectLog(udisks), QStringList());
+}
+
+QString TestDesktop::runCli(const QStringList &arguments, int *exitCode)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(SLUICE_CLI_PATH), arguments);
+    // The event loop keeps running meanwhile.
+    QDeadlineTimer deadline(120000);
+    while (cli.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(20);
+    *exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+    return QString::fromLocal8Bit(cli.readAllStandardError());
+}
+
+void TestDesktop::cliDesktopProgressUsesJobView()
+{
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    const QByteArray source = m_scratch->path("big.bin");
+    QVERIFY(writePatternFile(source, FileSize));
+    int exitCode = -1;
+    runCli({QString::fromLocal8Bit(source), QString::fromLocal8Bit(m_scratch->path("plain.bin"))},
+           &exitCode);
+    QCOMPARE(exitCode, 0);
+    QCOMPARE(server.methodCalls(ServerPath, QStringLiteral("requestView")).size(), 0);
+    const QString errors =
+        runCli({QStringLiteral("--desktop-progress"), QString::fromLocal8Bit(source),
+                QString::fromLocal8Bit(m_scratch->path("shown.bin"))},
+               &exitCode);
+    QVERIFY2(exitCode == 0, qPrintable(errors));
+    QTRY_COMPARE(server.methodCalls(ServerPath, QStringLiteral("requestView")).size(), 1);
+    QTRY_COMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1);
+    QCOMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).at(0).at(0).toUInt(), 0u);
+}
+
+void TestDesktop::cliEjectsOnlyAfterSuccess()
+{
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QStringLiteral("/nonexistent/usb-disk")}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    const QByteArray source = m_scratch->path("small.txt");
+    QVERIFY(writeFile(source, "data\n"));
+    const QByteArray destination = m_scratch->path("out");
+    QVERIFY(makePath(destination));
+    int exitCode = -1;
+    QString errors = runCli({QStringLiteral("--eject"), QString::fromLocal8Bit(source),
+                             QString::fromLocal8Bit(m_scratch->path("missing")),
+                             QString::fromLocal8Bit(destination)},
+                            &exitCode);
+    QVERIFY(exitCode != 0);
+    QVERIFY2(errors.contains(QStringLiteral("not ejected")), qPrintable(errors));
+    QCOMPARE(ejectLog(udisks), QStringList());
+    errors = runCli({QStringLiteral("--eject"), QString::fromLocal8Bit(source),
+                     QString::fromLocal8Bit(destination)},
+                    &exitCode);
+    QVERIFY2(exitCode == 0, qPrintable(errors));
+    QVERIFY2(errors.contains(QStringLiteral("“USB DISK” can be safely unplugged")),
+             qPrintable(errors));
+    QCOMPARE(ejectLog(udisks).size(), 3);
+    QVERIFY(ejectLog(udisks).last().endsWith(QStringLiteral("USB_DISK PowerOff")));
+    QCOMPARE(readFile(destination + "/small.txt"), QByteArray("data\n"));
+}
+
+QTEST_GUILESS_MAIN(TestDesktop)
+#include "tst_desktop.moc"
