@@ -155,7 +155,7 @@ struct CopyRequest
     /// Optional, one per source: source i goes into the existing folder
     /// destinationFolders[i] under its own name (`destination` is then only for messages).
     /// Retrying skipped items puts each back at its place in the tree this way.
-    QList<QByteArray> destinationFolders;
+    QList<QByteArray> destinationFolders = {};
 };
 
 } // namespace Sluice
