@@ -114,6 +114,9 @@ struct CopyOptions
     qint64 smallJobBytes = 64 * MiB;
     /// What the copy leaves out (patterns, .gitignore, size and age); empty = everything.
     CopyFilter filter;
+    /// Fill CopyResult::leftOutPaths in a copy too (`sluice-cli --verbose`); dry runs always
+    /// do. Costs one path per entry left out (a folder left out is one entry).
+    bool listLeftOut = false;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;

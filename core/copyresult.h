@@ -44,8 +44,11 @@ struct CopyResult
     /// Entries CopyOptions::filter left out (not in itemsTotal): a folder left out counts
     /// once, as its contents are never read; folders left empty by the filter count too.
     qint64 itemsLeftOut = 0;
-    qint64 bytesLeftOut = 0;        ///< apparent size of the regular files left out
-    QList<QByteArray> leftOutPaths; ///< their native source paths; filled by dry runs only
+    qint64 bytesLeftOut = 0; ///< apparent size of the regular files left out
+    /// Their native source paths; filled by dry runs and when CopyOptions::listLeftOut.
+    QList<QByteArray> leftOutPaths;
+    /// Of itemsLeftOut, the folders left out whole: what they hold is neither read nor counted.
+    qint64 foldersLeftOut = 0;
     /// Every fate in items and bytes, the skipped items with their reasons, the average rate.
     CopySummary summary;
 

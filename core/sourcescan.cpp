@@ -88,8 +88,10 @@ private:
         DIR *directory = nullptr;
         dev_t dev = 0;
         ino_t ino = 0;
-        bool leftOut = false;  ///< the filter leaves out this folder and all it holds
-        bool inFilter = false; ///< entered in m_filter (left when it is closed)
+        bool leftOut = false;          ///< the filter leaves out this folder and all it holds
+        bool inFilter = false;         ///< entered in m_filter (left when it is closed)
+        bool somethingLeftOut = false; ///< an entry below was left out
+        bool somethingKept = false;    ///< an entry below is copied
     };
 
     bool forgetIfCancelled(quint64 id, bool cancelled = false);
@@ -101,6 +103,8 @@ private:
     static bool isAncestor(const std::vector<Frame> &stack, const struct stat &st);
     void count(SourceSummary &summary, const struct stat &st);
     void countLeftOut(SourceSummary &summary, const struct stat &st);
+    static void closeFolder(std::vector<Frame> &stack, SourceSummary &summary,
+                            const ScanOptions &options);
     bool enter(std::vector<Frame> &stack, int fd, const struct stat &st, const char *name = nullptr,
                bool leftOut = false);
     void report(const SourceSummary &summary);
@@ -234,6 +238,24 @@ bool SourceScanWorker::walkTree(SourceSummary &summary, const ScanOptions &optio
     return !cancelled;
 }
 
+// Pops the innermost folder, which the walk has finished. Like the planner, a folder kept by
+// the filter whose entries were all left out (or emptied so) is left out too unless
+// CopyFilter::keepEmptyFolders: the copy would not create it (rsync --prune-empty-dirs).
+void SourceScanWorker::closeFolder(std::vector<Frame> &stack, SourceSummary &summary,
+                                   const ScanOptions &options)
+{
+    const Frame frame = stack.back();
+    stack.pop_back();
+    if (stack.empty() || frame.leftOut)
+        return; // a root stays; a folder left out was counted when it was met
+    Frame &parent = stack.back();
+    parent.somethingLeftOut = parent.somethingLeftOut || frame.somethingLeftOut;
+    if (frame.somethingLeftOut && !frame.somethingKept && !options.filter.keepEmptyFolders)
+        ++summary.itemsLeftOut;
+    else
+        parent.somethingKept = true;
+}
+
 // Reads the next entry of the innermost open folder and visits it; at the folder's end
 // closes it (a readdir(3) error counts the folder as unreadable).
 void SourceScanWorker::visitNext(std::vector<Frame> &stack, SourceSummary &summary,
@@ -248,7 +270,7 @@ void SourceScanWorker::visitNext(std::vector<Frame> &stack, SourceSummary &summa
         ::closedir(frame.directory);
         if (frame.inFilter)
             m_filter->leaveFolder();
-        stack.pop_back();
+        closeFolder(stack, summary, options);
         return;
     }
     if (!isDotOrDotDot(entry->d_name))
@@ -276,11 +298,18 @@ void SourceScanWorker::visitEntry(std::vector<Frame> &stack, int parentFd, const
     if (leftOut)
         countLeftOut(summary, child);
     count(summary, child);
+    Frame &parent = stack.back();
+    if (leftOut)
+        parent.somethingLeftOut = true;
+    else if (!S_ISDIR(child.st_mode))
+        parent.somethingKept = true; // a folder tells when it is closed (closeFolder())
     if (!S_ISDIR(child.st_mode))
         return;
     const int childFd = ::openat(parentFd, name, directoryFlags(options));
-    if (childFd < 0 || !enter(stack, childFd, child, name, leftOut))
+    if (childFd < 0 || !enter(stack, childFd, child, name, leftOut)) {
         ++summary.unreadable;
+        stack.back().somethingKept = stack.back().somethingKept || !leftOut;
+    }
 }
 
 void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOptions &options)

@@ -44,8 +44,10 @@ struct SourceSummary
     qint64 others = 0;              ///< symbolic links, FIFOs, devices and sockets
     qint64 unreadable = 0; ///< entries that could not be inspected or listed (not counted above)
     bool complete = false; ///< false for the interim reports of a long walk
-    /// Of the counts above, the entries ScanOptions::filter leaves out, everything inside a
-    /// folder left out included (folders only emptied by the filter are not counted).
+    /// Of the counts above, the entries ScanOptions::filter leaves out: everything inside a
+    /// folder left out included (the copy never reads it; this walk measures it), and the
+    /// folders the filter leaves empty unless CopyFilter::keepEmptyFolders, which the copy
+    /// does not create either (README, "Leaving things out").
     qint64 itemsLeftOut = 0;
     qint64 bytesLeftOut = 0; ///< apparent size of the regular files among them
 

@@ -178,10 +178,8 @@ QVariant SourceListModel::data(const QModelIndex &index, int role) const
                    + tr("Entries that could not be read (not counted): %1")
                          .arg(Format::count(summary.unreadable));
         if (summary.itemsLeftOut > 0)
-            tip +=
-                QLatin1Char('\n')
-                + tr("Left out by the filter: %1 entries, %2")
-                      .arg(Format::count(summary.itemsLeftOut), Format::size(summary.bytesLeftOut));
+            tip += QLatin1Char('\n') + tr("Left out by the filter: %1.").arg(leftOutText(summary))
+                   + QLatin1Char('\n') + leftOutExplanation();
         return tip;
     }
     if (role == Qt::TextAlignmentRole && index.column() >= SizeColumn)
@@ -216,15 +214,29 @@ QVariant SourceListModel::data(const QModelIndex &index, int role) const
             return QString();
         if (summary.itemsLeftOut == 0)
             return pending.arg(tr("nothing"));
-        return pending.arg(tr("%1 (%2)").arg(Format::size(summary.bytesLeftOut),
-                                             Format::count(summary.itemsLeftOut)));
+        return pending.arg(leftOutText(summary));
     default:
         return {};
     }
 }
 
+QString SourceListModel::leftOutText(const SourceSummary &summary)
+{
+    return tr("%1 in %Ln item(s)", nullptr, Format::plural(summary.itemsLeftOut))
+        .arg(Format::size(summary.bytesLeftOut));
+}
+
+QString SourceListModel::leftOutExplanation()
+{
+    return tr("Counted: everything the copy would not create, what is inside a folder left "
+              "out included, and folders left empty by the filter. sluice-cli's summary counts "
+              "a folder left out as one item and does not measure what it holds.");
+}
+
 QVariant SourceListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == LeftOutColumn)
+        return leftOutExplanation();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -74,6 +74,10 @@ private:
     };
 
     void onScanned(const Sluice::SourceSummary &summary);
+    /// "1.07 KiB in 3 items": what the filter leaves out of a row.
+    static QString leftOutText(const SourceSummary &summary);
+    /// What the "Left out" figures count, and how sluice-cli's differ.
+    static QString leftOutExplanation();
     /// Adds (@p sign 1) or takes away (-1) @p row's figures from the totals.
     void account(const Row &row, int sign);
     /// Rebuilds the scan-id index from @p firstRow on (after rows moved).

@@ -40,9 +40,9 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
     header->resizeSection(SourceListModel::ItemsColumn,
                           metrics.horizontalAdvance(QStringLiteral("8,888,888…")) + 16);
     header->setSectionResizeMode(SourceListModel::LeftOutColumn, QHeaderView::Fixed);
-    header->resizeSection(SourceListModel::LeftOutColumn,
-                          metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB (8,888,888)…"))
-                              + 16);
+    header->resizeSection(
+        SourceListModel::LeftOutColumn,
+        metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB in 8,888,888 items…")) + 16);
 
     m_addFiles->setObjectName(QStringLiteral("addFilesButton"));
     m_addFiles->setToolTip(tr("Choose files to copy (Ctrl+O)"));

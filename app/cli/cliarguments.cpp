@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace Sluice::Cli {
 
@@ -38,8 +39,9 @@ struct FilterOptions
         QStringLiteral("PATTERN")};
     QCommandLineOption excludeFrom{
         QStringLiteral("exclude-from"),
-        QStringLiteral("Read --exclude patterns from FILE, one a line; '#' starts a comment, "
-                       "'+ ' makes a line an --include."),
+        QStringLiteral("Read --exclude patterns from FILE ('-': standard input), one a line; "
+                       "lines starting with '#' or ';' are comments, '+ ' makes a line an "
+                       "--include, '- ' an --exclude."),
         QStringLiteral("FILE")};
     QCommandLineOption gitignore{
         QStringLiteral("gitignore"),
@@ -65,7 +67,8 @@ struct FilterOptions
         QStringLiteral("Create folders that the filters leave empty (by default they are left "
                        "out too).")};
     QCommandLineOption verbose{{QStringLiteral("v"), QStringLiteral("verbose")},
-                               QStringLiteral("With --dry-run: list what the filters leave out.")};
+                               QStringLiteral("List each entry the filters leave out (in a dry run "
+                                              "and in a copy) before the count.")};
 
     QList<QCommandLineOption> all() const
     {
@@ -74,12 +77,31 @@ struct FilterOptions
     }
 };
 
+// Reads @p device to its end (a pipe gives its bytes in pieces), but at most @p limit bytes.
+// Nothing on a read error (QIODevice::errorString() says which).
+std::optional<QByteArray> readToEnd(QIODevice &device, qint64 limit)
+{
+    QByteArray text(limit, Qt::Uninitialized);
+    qint64 filled = 0;
+    while (filled < limit) {
+        const qint64 got = device.read(text.data() + filled, limit - filled);
+        if (got < 0)
+            return std::nullopt;
+        if (got == 0)
+            break;
+        filled += got;
+    }
+    text.truncate(filled);
+    return text;
+}
+
 // The rules of --exclude, --include and --exclude-from in command-line order (the first
 // match decides, so the order is the meaning). Returns an error message or nothing.
 QString readFilterRules(const QCommandLineParser &parser, const FilterOptions &options,
                         QList<FilterRule> &rules)
 {
     QHash<QString, qsizetype> used;
+    bool readStdin = false;
     for (const QString &name : parser.optionNames()) {
         const bool include = name == options.include.names().constFirst();
         const bool exclude = name == options.exclude.names().constFirst();
@@ -92,14 +114,26 @@ QString readFilterRules(const QCommandLineParser &parser, const FilterOptions &o
                           NativePath::toNative(value)});
             continue;
         }
-        QFile file(QFile::decodeName(NativePath::toNative(value)));
-        if (!file.open(QIODevice::ReadOnly))
+        const bool fromStdin = value == QLatin1String("-");
+        if (fromStdin && readStdin)
+            return QStringLiteral("--exclude-from - can be given once (standard input is read "
+                                  "to its end)");
+        readStdin = readStdin || fromStdin;
+        QFile file;
+        const bool opened =
+            fromStdin ? file.open(STDIN_FILENO, QIODevice::ReadOnly, QFileDevice::DontCloseHandle)
+                      : (file.setFileName(QFile::decodeName(NativePath::toNative(value))),
+                         file.open(QIODevice::ReadOnly));
+        if (!opened)
             return QStringLiteral("cannot read --exclude-from '%1': %2")
                 .arg(value, file.errorString());
-        const QByteArray text = file.read(MaxPatternFileBytes + 1);
-        if (text.size() > MaxPatternFileBytes)
+        const std::optional<QByteArray> text = readToEnd(file, MaxPatternFileBytes + 1);
+        if (!text)
+            return QStringLiteral("cannot read --exclude-from '%1': %2")
+                .arg(value, file.errorString());
+        if (text->size() > MaxPatternFileBytes)
             return QStringLiteral("--exclude-from '%1' is larger than 4 MiB").arg(value);
-        appendFilterRules(text, FilterRule::Action::Exclude, rules);
+        appendFilterRules(*text, FilterRule::Action::Exclude, rules);
     }
     return {};
 }
@@ -311,6 +345,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         return usageError(
             QStringLiteral("invalid --queue-depth '%1'").arg(parser.value(queueDepth)));
 
+    // `--exclude-from -` reads the patterns from standard input: it is not there to prompt.
+    if (parser.values(filterOptions.excludeFrom).contains(QStringLiteral("-")))
+        stdinIsTerminal = false;
     const QString collisionText =
         parser.isSet(onConflict)
             ? parser.value(onConflict)
@@ -329,8 +366,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
                               .arg(errorText));
     if ((*collision == CollisionPolicy::Ask || *errorPolicy == ErrorPolicy::Ask)
         && !stdinIsTerminal)
-        return usageError(QStringLiteral("'ask' needs a terminal on standard input; choose "
-                                         "another --on-conflict / --on-error policy"));
+        return usageError(QStringLiteral("'ask' needs a terminal on standard input (not one "
+                                         "that --exclude-from - reads); choose another "
+                                         "--on-conflict / --on-error policy"));
     options.onCollision = *collision;
     options.onError = *errorPolicy;
     args.collisionAsk = *collision == CollisionPolicy::Ask;
@@ -412,6 +450,7 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     if (const QString error = readFilter(parser, filterOptions, options.filter); !error.isEmpty())
         return usageError(error);
     args.verbose = parser.isSet(filterOptions.verbose);
+    options.listLeftOut = args.verbose;
 
     const QStringList problems = options.validate();
     if (!problems.isEmpty())

@@ -13,6 +13,15 @@ QString formatBytes(qint64 bytes)
     return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
 }
 
+QString formatByteCount(qint64 bytes)
+{
+    if (bytes == 1)
+        return QStringLiteral("1 byte");
+    if (bytes < KiB)
+        return QStringLiteral("%1 bytes").arg(bytes);
+    return QStringLiteral("%1 (%2 bytes)").arg(formatBytes(bytes)).arg(bytes);
+}
+
 QString formatDuration(qint64 milliseconds)
 {
     if (milliseconds < 0)
@@ -150,22 +159,31 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
-// What the filter left out: one line with the counts, after a --verbose dry run preceded by
-// the paths.
+// What the filter left out: one line with the counts, with --verbose preceded by the paths.
+// A folder left out is one item whose contents were never read: the line says so, so that
+// it does not pass for the window's "Left out" figure, which measures them (README).
 void ProgressPrinter::printLeftOut(const CopyResult &result) const
 {
     if (result.itemsLeftOut == 0)
         return;
-    if (m_dryRun && m_verbose) {
+    if (m_verbose) {
         for (const QByteArray &path : result.leftOutPaths)
             std::fprintf(stderr, "left out: %s\n",
                          NativePath::toDisplay(path).toLocal8Bit().constData());
     }
-    std::fprintf(stderr, "filters left out %lld %s, %s (%lld bytes)\n",
+    QString unmeasured;
+    if (result.foldersLeftOut == 1)
+        unmeasured = QStringLiteral("; 1 of them is a folder, counted as one item without its "
+                                    "contents");
+    else if (result.foldersLeftOut > 1)
+        unmeasured = QStringLiteral("; %1 of them are folders, each counted as one item without "
+                                    "its contents")
+                         .arg(result.foldersLeftOut);
+    std::fprintf(stderr, "filters left out %lld %s, %s%s\n",
                  static_cast<long long>(result.itemsLeftOut),
                  result.itemsLeftOut == 1 ? "item" : "items",
-                 formatBytes(result.bytesLeftOut).toLocal8Bit().constData(),
-                 static_cast<long long>(result.bytesLeftOut));
+                 formatByteCount(result.bytesLeftOut).toLocal8Bit().constData(),
+                 unmeasured.toLocal8Bit().constData());
 }
 
 void ProgressPrinter::finish(const CopyResult &result)

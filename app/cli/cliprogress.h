@@ -64,6 +64,9 @@ private:
 
 /// "1.5 GiB", in the C locale so that output is stable for scripts.
 QString formatBytes(qint64 bytes);
+/// "1 byte", "900 bytes", "1.5 GiB (1610612736 bytes)": a size with its exact count in bytes,
+/// given once when it is below 1 KiB. C locale.
+QString formatByteCount(qint64 bytes);
 /// "1:02:03" or "2:05"; "--:--" for unknown (negative) values.
 QString formatDuration(qint64 milliseconds);
 /// "0.42 s" below a minute, else as formatDuration().

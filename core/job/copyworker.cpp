@@ -134,6 +134,7 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     result.itemsLeftOut = plan.leftOutItems;
     result.bytesLeftOut = plan.leftOutBytes;
     result.leftOutPaths = std::move(plan.leftOutPaths);
+    result.foldersLeftOut = plan.leftOutFolders;
     m_planned = {qint64(plan.items.size()) + plan.failedItems, plan.totalBytes};
     if (plan.items.empty() && plan.failedItems > 0)
         result.started = false; // not one source could be read

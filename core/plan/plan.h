@@ -77,8 +77,10 @@ struct Plan
     /// Entries the filter left out (a folder left out counts once: it is not listed), and
     /// the folders left empty by it unless CopyFilter::keepEmptyFolders.
     qint64 leftOutItems = 0;
-    qint64 leftOutBytes = 0;        ///< st_size of the regular files left out
-    QList<QByteArray> leftOutPaths; ///< their source paths, in walk order (dry runs only)
+    qint64 leftOutBytes = 0; ///< st_size of the regular files left out
+    /// Their source paths, in walk order (dry runs, and copies with CopyOptions::listLeftOut).
+    QList<QByteArray> leftOutPaths;
+    qint64 leftOutFolders = 0; ///< of leftOutItems, folders left out whole (not listed)
 
     /// The native source path of item @p index (built from its ancestors' names; may be
     /// longer than PATH_MAX, so it is for messages, not for system calls).

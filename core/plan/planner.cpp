@@ -416,7 +416,7 @@ void Planner::noteLeftOut(Plan &plan, const QByteArray &path, qint64 bytes)
 {
     ++plan.leftOutItems;
     plan.leftOutBytes += bytes;
-    if (m_job.options.dryRun)
+    if (m_job.options.dryRun || m_job.options.listLeftOut)
         plan.leftOutPaths.append(path);
 }
 
@@ -477,6 +477,7 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
     }
     if (m_filter.leavesOut(name, st)) {
         noteLeftOut(plan, path(), S_ISREG(st.st_mode) ? qint64(st.st_size) : 0);
+        plan.leftOutFolders += S_ISDIR(st.st_mode) ? 1 : 0;
         m_stack.back().leftOut = true;
         return true;
     }

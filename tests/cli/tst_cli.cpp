@@ -98,6 +98,9 @@ private Q_SLOTS:
     void dryRunCountsAndListsWhatFiltersLeaveOut();
     void summaryCountsEveryFateInTheEndRecordAndLine();
     void desktopOptionsNeedDBus();
+    void excludeFromStandardInputReadsPatterns();
+    void verboseListsWhatACopyLeavesOut();
+    void helpSaysWhichLinesAreComments();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -562,7 +565,9 @@ void TestCli::dryRunCountsAndListsWhatFiltersLeaveOut()
     QVERIFY2(counted.exitCode == 0, counted.err.constData());
     QVERIFY2(counted.err.contains("dry run: would copy 2 items, 5 bytes (5 bytes)"),
              counted.err.constData());
-    QVERIFY2(counted.err.contains("filters left out 2 items, 3 bytes (3 bytes)"),
+    // build/ is one item: its contents are never read, and the line says so.
+    QVERIFY2(counted.err.contains("filters left out 2 items, 3 bytes; 1 of them is a folder, "
+                                  "counted as one item without its contents\n"),
              counted.err.constData());
     QVERIFY2(!counted.err.contains("left out: "), counted.err.constData());
     const CliRun listed = runCli(QStringList{QStringLiteral("--verbose")} + arguments);
@@ -683,6 +688,73 @@ void TestCli::desktopOptionsNeedDBus()
             QVERIFY(!QFileInfo::exists(target));
         }
     }
+}
+
+void TestCli::excludeFromStandardInputReadsPatterns()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.c"), "12345"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.o"), "1"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/with space.txt"), "12"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    QProcess process;
+    process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+    process.setArguments({QStringLiteral("--exclude-from"), QStringLiteral("-"),
+                          arg(scratch.path("src")), arg(scratch.path("out"))});
+    process.start();
+    QVERIFY(process.waitForStarted());
+    // Written in two pieces: the list is read to its end, not in one read(2).
+    process.write("; a comment\n*.o\n");
+    QVERIFY(process.waitForBytesWritten());
+    process.write("with space.txt\n");
+    process.closeWriteChannel();
+    QVERIFY(process.waitForFinished(120000));
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, err.constData());
+    QCOMPARE(TestTree::countEntries(scratch.path("out/src")), qint64(1));
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/a.c")), QByteArray("12345"));
+    // Small sizes: singular and plural, and no second byte count below 1 KiB.
+    QVERIFY2(err.contains("filters left out 2 items, 3 bytes\n"), err.constData());
+
+    const CliRun once = runCli({QStringLiteral("--exclude-from=-"), QStringLiteral("--exclude=x"),
+                                QStringLiteral("--exclude-from=-"), arg(scratch.path("src")),
+                                arg(scratch.path("out"))});
+    QCOMPARE(once.exitCode, 2);
+    QVERIFY2(once.err.contains("--exclude-from - can be given once"), once.err.constData());
+}
+
+void TestCli::verboseListsWhatACopyLeavesOut()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.c"), "12345"));
+    QVERIFY(TestTree::writeFile(scratch.path("src/a.o"), "1"));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const QStringList arguments{QStringLiteral("--exclude=*.o"), arg(scratch.path("src")),
+                                arg(scratch.path("out"))};
+    const CliRun plain = runCli(arguments);
+    QVERIFY2(plain.exitCode == 0, plain.err.constData());
+    QVERIFY2(plain.err.contains("filters left out 1 item, 1 byte\n"), plain.err.constData());
+    QVERIFY2(!plain.err.contains("left out: "), plain.err.constData());
+    const CliRun listed = runCli(QStringList{QStringLiteral("-v")} + arguments);
+    QVERIFY2(listed.exitCode == 0, listed.err.constData());
+    const QByteArray expected =
+        "left out: " + scratch.path("src/a.o") + "\nfilters left out 1 item";
+    QVERIFY2(listed.err.contains(expected), listed.err.constData());
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/a.c")), QByteArray("12345"));
+    QVERIFY(!QFile::exists(QFile::decodeName(scratch.path("out/src/a.o"))));
+}
+
+void TestCli::helpSaysWhichLinesAreComments()
+{
+    const CliRun help = runCli({QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    // appendFilterRules() skips lines starting with '#' or ';' (README says the same).
+    const QByteArray flat = help.out.simplified();
+    QVERIFY2(flat.contains("lines starting with '#' or ';' are comments"), help.out.constData());
+    QVERIFY2(flat.contains("('-': standard input)"), help.out.constData());
+    QVERIFY2(flat.contains("(in a dry run and in a copy)"), help.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -89,6 +89,8 @@ private Q_SLOTS:
     void moveLeavesWhatIsLeftOutInTheSource();
     void dryRunListsWhatIsLeftOut();
     void sourceScanMeasuresWhatIsLeftOut();
+    void sourceScanCountsWhatTheDryRunCounts_data();
+    void sourceScanCountsWhatTheDryRunCounts();
     void gitIgnoreCopiesWhatGitSeesUntracked_data();
     void gitIgnoreCopiesWhatGitSeesUntracked();
 
@@ -333,6 +335,72 @@ void TestFilterTree::sourceScanMeasuresWhatIsLeftOut()
     // a.o, node_modules, x, y, z
     QCOMPARE(summary.itemsLeftOut, qint64(5));
     QCOMPARE(summary.bytesLeftOut, qint64(11100));
+}
+
+void TestFilterTree::sourceScanCountsWhatTheDryRunCounts_data()
+{
+    QTest::addColumn<QList<QByteArray>>("files"); // "path=contents" below tree/
+    QTest::addColumn<bool>("keepEmpty");
+    QTest::addColumn<qint64>("dryItems");   // the dry run's itemsLeftOut
+    QTest::addColumn<qint64>("dryBytes");   // and bytesLeftOut
+    QTest::addColumn<qint64>("dryFolders"); // and foldersLeftOut
+    // What the folders left out whole hold: the window's scan counts it, the dry run not.
+    QTest::addColumn<qint64>("insideItems");
+    QTest::addColumn<qint64>("insideBytes");
+    const QList<QByteArray> emptied{"a/x.o=12", "c/d/y.o=345", "e/z.c=6"};
+    // x.o, y.o; and a, d, c that only the filter empties
+    QTest::newRow("folders left empty")
+        << emptied << false << qint64(5) << qint64(5) << qint64(0) << qint64(0) << qint64(0);
+    QTest::newRow("folders left empty, kept")
+        << emptied << true << qint64(2) << qint64(5) << qint64(0) << qint64(0) << qint64(0);
+    // a.o and node_modules; inside it m.js, y, y/z
+    QTest::newRow("a folder left out whole")
+        << QList<QByteArray>{"a.o=1", "a.c=22", "node_modules/m.js=4444", "node_modules/y/z=55"}
+        << false << qint64(2) << qint64(1) << qint64(1) << qint64(3) << qint64(6);
+}
+
+void TestFilterTree::sourceScanCountsWhatTheDryRunCounts()
+{
+    QFETCH(QList<QByteArray>, files);
+    QFETCH(bool, keepEmpty);
+    QFETCH(qint64, dryItems);
+    QFETCH(qint64, dryBytes);
+    QFETCH(qint64, dryFolders);
+    QFETCH(qint64, insideItems);
+    QFETCH(qint64, insideBytes);
+    for (const QByteArray &file : files) {
+        const QByteArray path = m_scratch->path("tree/") + file.left(file.indexOf('='));
+        QVERIFY(TestTree::makePath(path.left(path.lastIndexOf('/'))));
+        QVERIFY(TestTree::writeFile(path, file.mid(file.indexOf('=') + 1)));
+    }
+    QVERIFY(TestTree::makePath(m_scratch->path("dest")));
+    CopyFilter filter;
+    filter.rules = {{FilterRule::Action::Exclude, "*.o"},
+                    {FilterRule::Action::Exclude, "node_modules/"}};
+    filter.keepEmptyFolders = keepEmpty;
+
+    CopyOptions dry = JobRunner::quickOptions();
+    dry.filter = filter;
+    dry.dryRun = true;
+    const JobRunner::Run run =
+        JobRunner::run({m_scratch->path("tree")}, m_scratch->path("dest"), dry);
+    QCOMPARE(run.result.status, CopyStatus::Succeeded);
+    QCOMPARE(run.result.itemsLeftOut, dryItems);
+    QCOMPARE(run.result.bytesLeftOut, dryBytes);
+    QCOMPARE(run.result.foldersLeftOut, dryFolders);
+
+    SourceScanner scanner;
+    QSignalSpy spy(&scanner, &SourceScanner::scanned);
+    ScanOptions options;
+    options.filter = filter;
+    scanner.scan(m_scratch->path("tree"), options);
+    QVERIFY(QTest::qWaitFor(
+        [&] { return !spy.isEmpty() && spy.last().constFirst().value<SourceSummary>().complete; },
+        30000));
+    const auto summary = spy.last().constFirst().value<SourceSummary>();
+    // The same entries, plus what the folders left out whole hold.
+    QCOMPARE(summary.itemsLeftOut, dryItems + insideItems);
+    QCOMPARE(summary.bytesLeftOut, dryBytes + insideBytes);
 }
 
 void TestFilterTree::gitIgnoreCopiesWhatGitSeesUntracked_data()
