@@ -22,6 +22,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTest>
@@ -231,13 +232,17 @@ void TestCopyFlow::pauseFreezesCountersAndLabels()
 void TestCopyFlow::cancelRemovesThePartFile()
 {
     WriterGate gate(32 * MiB, "b-big");
+    // A failing check returns early: the window's job must end before the gate it writes
+    // through goes away.
+    const auto endJobFirst = qScopeGuard([this] { m_window.reset(); });
     m_window->setIoHooks(gate.hooks());
     m_window->sourceModel()->addPaths({m_scratch->path("src")});
     m_window->destinationField()->setPath(m_scratch->path("out"));
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
     QTest::mouseClick(button("copyButton"), Qt::LeftButton);
     QVERIFY(gate.waitUntilReached(60000));
-    QCOMPARE(TestTree::findPartFiles(m_scratch->path("out")).size(), 1);
+    // The held file's part file (small files may be in flight beside it in the pool).
+    QVERIFY(::access(m_scratch->path("out/src/.b-big.sluice-part").constData(), F_OK) == 0);
 
     QTest::mouseClick(button("cancelButton"), Qt::LeftButton);
     gate.open();
