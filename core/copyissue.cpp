@@ -56,6 +56,11 @@ QString CopyIssue::message() const
                                                  nullptr, others)
                    : QCoreApplication::translate(
                        "Sluice::CopyIssue", "%1 “%2” and %n more item(s): %3", nullptr, others);
+    } else if (operation == FileOperation::ReadAgain) {
+        // Not a failure: the file was copied, as it is now (see FileOperation::ReadAgain).
+        return QCoreApplication::translate("Sluice::CopyIssue",
+                                           "Warning: “%1” changed while it was read; %2")
+            .arg(displayPath, cause());
     } else {
         text = severity == IssueSeverity::Warning
                    ? QCoreApplication::translate("Sluice::CopyIssue", "Warning: %1 “%2”: %3")
@@ -104,6 +109,8 @@ QString operationName(FileOperation operation)
         return QCoreApplication::translate("Sluice::CopyIssue", "Check before copying");
     case FileOperation::Cleanup:
         return QCoreApplication::translate("Sluice::CopyIssue", "Cleaned up");
+    case FileOperation::ReadAgain:
+        return QCoreApplication::translate("Sluice::CopyIssue", "Read again");
     }
     return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }

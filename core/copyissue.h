@@ -28,6 +28,9 @@ enum class FileOperation : quint8 {
     Verify,         ///< re-reading the destination and comparing checksums
     Preflight,      ///< checks made before the first byte is written
     Cleanup,        ///< removing a part file left by an interrupted run
+    /// A source that changed while it was read, read again from the start (a warning: the
+    /// copy is the version read the second time)
+    ReadAgain,
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or

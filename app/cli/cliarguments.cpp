@@ -185,7 +185,7 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "may instead be copied to a new name.\n"
         "\n"
         "Exit status: 0 all copied; 1 finished, but some items failed or were skipped\n"
-        "because of errors, or changed while copied (read twice, changed both times);\n"
+        "because of errors, or changed while copying (read twice, changed both times);\n"
         "2 bad usage or nothing could start (a --dry-run that finds\n"
         "the real run could not start, too); 130 cancelled by SIGINT or SIGTERM, or by\n"
         "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"

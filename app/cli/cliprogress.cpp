@@ -221,7 +221,7 @@ void ProgressPrinter::finish(const CopyResult &result)
         return;
     }
     if (result.itemsChanged > 0)
-        std::fprintf(stderr, "%lld %s changed while copied (kept as read, listed above)\n",
+        std::fprintf(stderr, "%lld %s changed while copying (kept as read, listed above)\n",
                      static_cast<long long>(result.itemsChanged),
                      result.itemsChanged == 1 ? "file" : "files");
     for (const SkippedItem &item : result.summary.skippedItems)
@@ -245,8 +245,14 @@ QString ProgressPrinter::summaryLine(const CopyResult &result)
                  QString::number(s.failed.items))
             .arg(formatBytes(s.failed.bytes), QString::number(s.planned.items),
                  formatBytes(s.planned.bytes));
+    // Files that kept changing are counted apart from the failed ones: a job failed by them
+    // alone must not end with "0 failed" and nothing else.
+    const QString changed =
+        result.itemsChanged > 0
+            ? QStringLiteral(", %1 changed while copying").arg(QString::number(result.itemsChanged))
+            : QString();
     return QStringLiteral("%1: %2; %3 moved in %4 (%5/s average), elapsed %6, peak memory %7")
-        .arg(statusName(result.status), figures, formatBytes(s.bytesMoved),
+        .arg(statusName(result.status), figures + changed, formatBytes(s.bytesMoved),
              formatElapsed(s.movingMs), formatBytes(s.averageRate()),
              formatElapsed(result.elapsedMs), formatBytes(result.peakResidentBytes));
 }

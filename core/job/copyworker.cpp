@@ -161,13 +161,14 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
         if (item.skipExpected && !item.refused)
             job.counters.passOver(item.countedBytes());
     }
-    if (report.warnings.isEmpty())
+    if (report.warnings.isEmpty() && report.refused.isEmpty())
         return true;
     if (job.options.confirmPreflight) {
+        // What will not be copied (each refusal, its only mention) and what differs.
         CopyQuestion question;
         question.kind = QuestionKind::Preflight;
         question.destination = m_request.destination;
-        question.issues = report.warnings;
+        question.issues = report.refused + report.warnings;
         const QuestionAnswer answer = job.broker.ask(question);
         if (answer.decision != Decision::Continue) {
             job.control.cancel();

@@ -6,9 +6,15 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits>
+#include <memory>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace Sluice {
 
@@ -52,11 +58,81 @@ bool isNetworkFuse(const QString &type)
     return network.contains(type);
 }
 
+constexpr char ProbePrefix[] = ".sluice-probe-";
+constexpr char ProbeSuffix[] = ".sluice-part";
+
 QByteArray probeName(char which)
 {
     static std::atomic<int> serial{0};
-    return ".sluice-probe-" + QByteArray::number(::getpid()) + '-'
-           + QByteArray::number(serial.fetch_add(1)) + which + ".sluice-part";
+    return ProbePrefix + QByteArray::number(::getpid()) + '-'
+           + QByteArray::number(serial.fetch_add(1)) + which + ProbeSuffix;
+}
+
+// Creates the probe file @p name and holds an flock(2) on it while it lives (a running probe
+// keeps its files locked; removeStaleProbes() takes an unlocked one for a leftover).
+UniqueFd createProbeFile(int directoryFd, const QByteArray &name)
+{
+    UniqueFd fd(::openat(directoryFd, name.constData(),
+                         O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (fd)
+        ::flock(fd.get(), LOCK_EX | LOCK_NB); // local locks only (FUSE, NFS): best effort
+    return fd;
+}
+
+// The pid in a probe file's name (".sluice-probe-<pid>-<n><step>.sluice-part"), or 0 when
+// @p name is not one.
+pid_t probeOwner(const QByteArray &name)
+{
+    if (!name.startsWith(ProbePrefix) || !name.endsWith(ProbeSuffix))
+        return 0;
+    const QByteArray rest = name.mid(int(sizeof(ProbePrefix)) - 1);
+    const int dash = rest.indexOf('-');
+    bool ok = false;
+    const qint64 pid = dash > 0 ? rest.left(dash).toLongLong(&ok) : 0;
+    return ok && pid > 0 && pid <= std::numeric_limits<pid_t>::max() ? pid_t(pid) : 0;
+}
+
+bool processExists(pid_t pid)
+{
+    return ::kill(pid, 0) == 0 || errno != ESRCH;
+}
+
+// Whether the probe file @p name in @p directoryFd is a leftover: its process is gone and
+// nobody holds its lock (a probe locks its files right after creating them; the process check
+// covers that moment, the lock a pid used again).
+bool isStaleProbe(int directoryFd, const QByteArray &name)
+{
+    const pid_t owner = probeOwner(name);
+    if (owner == 0 || owner == ::getpid() || processExists(owner))
+        return false;
+    UniqueFd fd(::openat(directoryFd, name.constData(),
+                         O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+    struct stat st = {};
+    if (!fd || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    return ::flock(fd.get(), LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK;
+}
+
+// Removes the probe files a run killed during its probe left in the folder @p directoryFd
+// (kill -9 gives no time to remove them). Silent: they never held anyone's data.
+void removeStaleProbes(int directoryFd)
+{
+    UniqueFd listing(::openat(directoryFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    DIR *directory = listing ? ::fdopendir(listing.get()) : nullptr;
+    if (!directory)
+        return;
+    listing.release(); // closedir(3) closes it
+    const std::unique_ptr<DIR, int (*)(DIR *)> closer(directory, &::closedir);
+    std::vector<QByteArray> stale;
+    while (const dirent *entry = ::readdir(directory)) {
+        const QByteArray name(entry->d_name);
+        if (isStaleProbe(directoryFd, name))
+            stale.push_back(name);
+    }
+    for (const QByteArray &name : stale) {
+        const bool removed = ::unlinkat(directoryFd, name.constData(), 0) == 0;
+        qCDebug(lcPlan) << "stale probe file" << name << (removed ? "removed" : "not removed");
+    }
 }
 
 // The steps after the probe file exists: times, rename, link, mode, copy_file_range.
@@ -90,8 +166,7 @@ void probeWith(int directoryFd, int fd, QByteArray &name, FileSystemProbe &probe
     probe.keepsPermissions =
         ::fchmod(fd, 0640) == 0 && ::fstat(fd, &mode) == 0 && (mode.st_mode & 07777) == 0640;
     const QByteArray copyName = probeName('c');
-    UniqueFd copy(::openat(directoryFd, copyName.constData(),
-                           O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    const UniqueFd copy = createProbeFile(directoryFd, copyName);
     if (copy) {
         loff_t from = 0;
         loff_t to = 0;
@@ -111,9 +186,9 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     probe.networkFuse = isNetworkFuse(limits.typeName);
     probe.fsyncNeedsServerExtension = limits.typeName == QLatin1String("fuse.sshfs");
     probe.timeGranularityNs = limits.timestampGranularityNs;
+    removeStaleProbes(directoryFd);
     QByteArray name = probeName('p');
-    UniqueFd fd(::openat(directoryFd, name.constData(),
-                         O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+    UniqueFd fd = createProbeFile(directoryFd, name);
     if (!fd) {
         probe.probeError = errno;
         qCDebug(lcPlan) << "no probe of" << limits.typeName << "possible:" << probe.probeError;

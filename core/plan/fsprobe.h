@@ -42,8 +42,10 @@ struct FileSystemProbe
 /// there (".sluice-probe-<pid>-<n>.sluice-part", O_EXCL, mode 0600), sets an odd time with
 /// futimens(2) and reads it back (granularity), renames it with RENAME_NOREPLACE (and reads
 /// the time again), links it, changes its mode, tries copy_file_range(2) of one byte between
-/// two probe files, and removes both. @p limits names the type. Any thread; writes only the
-/// probe files.
+/// two probe files, and removes both. It holds an flock(2) on its files while they exist;
+/// first it removes, silently, the probe files in that folder that a killed run left (the
+/// process in the name is gone and nobody holds their lock). @p limits names the type. Any
+/// thread; writes only the probe files.
 FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits);
 
 /// The probes of one job's destination file systems, by st_dev: each is probed the first time

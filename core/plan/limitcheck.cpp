@@ -153,8 +153,9 @@ std::optional<LimitViolation> CaseFolding::check(const FileSystemLimits &limits,
     return violation;
 }
 
-// Items the destination file system cannot store, grouped by kind of problem: one warning
-// per kind names the first item and counts the rest.
+// Items the destination file system stores otherwise than asked (names that become one where
+// letter case is ignored), grouped by kind of problem: one warning per kind names the first
+// item and counts the rest. Refused items are not among them: their refusal names them.
 class GroupedWarnings final
 {
 public:
@@ -199,21 +200,27 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
         const auto name = nameLimit(limits, plan, index);
         const auto twin = caseFolding.check(limits, plan, index, policy);
         const auto kind = kindLimit(limits, plan, index);
-        for (const auto *violation : {&size, &name, &twin, &kind}) {
-            if (*violation)
-                grouped.add((*violation)->group, plan.sourcePath(index), (*violation)->warning);
-        }
         if (twin) {
             found.serialOnly.insert(found.serialOnly.end(), twin->serialOnly.cbegin(),
                                     twin->serialOnly.cend());
         }
-        // One refusal per item, the first that applies; a folder goes with its subtree.
+        // One refusal per item, the first that applies; a folder goes with its subtree. A
+        // refused item is named once, by its refusal (an error): no warning repeats it.
+        const std::optional<LimitViolation> *refusing = nullptr;
         for (const auto *violation : {&twin, &size, &name, &kind}) {
             if (*violation && (*violation)->refusal) {
-                found.refusals.push_back({index, *(*violation)->refusal});
-                index = item.subtreeEnd - 1;
+                refusing = violation;
                 break;
             }
+        }
+        if (refusing) {
+            found.refusals.push_back({index, *(*refusing)->refusal});
+            index = item.subtreeEnd - 1;
+            continue;
+        }
+        for (const auto *violation : {&size, &name, &twin, &kind}) {
+            if (*violation)
+                grouped.add((*violation)->group, plan.sourcePath(index), (*violation)->warning);
         }
     }
     grouped.appendTo(found.warnings);

@@ -46,6 +46,19 @@ bool sameTime(const timespec &a, const timespec &b)
     return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
+// Waits for a change of the file @p fd that is still in flight. ext4 makes a shrinking
+// truncate(2)'s new size visible first, then drops the page cache, frees the blocks and only
+// then stamps mtime and ctime, all under the inode lock: a read that ends at the new size
+// sees the change before its times do, and a read again from the start would find them
+// changed at its end, a second change that never happened. lseek(2) SEEK_DATA takes that lock
+// (ext4, btrfs, tmpfs), so it returns once the truncate is whole; elsewhere it is a cheap
+// no-op. The offset goes back to 0 for the engines that read in order.
+void waitForChangeInFlight(int fd)
+{
+    ::lseek(fd, 0, SEEK_DATA);
+    ::lseek(fd, 0, SEEK_SET);
+}
+
 // FUSE file systems report a full disk as EPERM or EIO (fusefat does): when a write fails
 // that way and the destination has less room than the file needs, say so.
 CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
@@ -154,6 +167,10 @@ std::optional<Attempt> FileLife::openSource()
                                                        "it became a symbolic link since the scan");
         return Attempt::failed(issue);
     }
+    // Read again after a change (sourceChange()): its times must be final before they are
+    // taken as this read's starting point.
+    if (m_changedReads > 0)
+        waitForChangeInFlight(m_sourceFd.get());
     if (::fstat(m_sourceFd.get(), &m_source) != 0)
         return Attempt::failed(CopyIssue::fromErrno(FileOperation::Stat, m_sourcePath, errno));
     if (!S_ISREG(m_source.st_mode))
@@ -305,11 +322,10 @@ std::optional<Attempt> FileLife::sourceChange(qint64 finalSize, const QByteArray
                       << m_source.st_size << "; read" << m_changedReads + 1;
     if (++m_changedReads == 1) {
         m_job.issues.add(CopyIssue::withDetail(
-            FileOperation::Read, m_sourcePath,
+            FileOperation::ReadAgain, m_sourcePath,
             QCoreApplication::translate("Sluice::ItemCopier",
-                                        "the file changed while it was read (%1 bytes when "
-                                        "opened, %2 bytes read); it was copied again from the "
-                                        "start")
+                                        "copied again from the start (%1 bytes when opened, %2 "
+                                        "bytes read the first time)")
                 .arg(m_source.st_size)
                 .arg(finalSize),
             IssueSeverity::Warning));

@@ -2,7 +2,9 @@
 // time to the rename's, so Sluice reads the final name back and sets it again; the times must
 // hold on the disk itself (after a remount), at the file system's granularity. That
 // granularity is probed once per destination, and "Overwrite if newer" compares at it: a
-// second run copies nothing, a source edited after the first run is copied again.
+// second run copies nothing, a source edited after the first run is copied again. The probe
+// files of a run killed during its probe are removed by the next probe there, silently, and
+// those of a probe still running are left alone.
 
 #include "fshelpers.h"
 #include "fsprobe.h"
@@ -12,8 +14,11 @@
 
 #include <QTest>
 
+#include <csignal>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace Sluice;
@@ -66,6 +71,41 @@ CopyOptions newerOptions()
     return options;
 }
 
+// A child process holding a probe file the way a probe does (created, flock(2)ed) in the
+// folder @p folder, named after the child's pid: ".sluice-probe-<pid>-0p.sluice-part". Returns
+// the pid once the file is in place (0 on failure) and its name in @p name.
+pid_t startProbeHolder(const QByteArray &folder, QByteArray &name)
+{
+    int ready[2];
+    if (::pipe2(ready, O_CLOEXEC) != 0)
+        return 0;
+    const QByteArray created = folder + "/holder.tmp";
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int fd = ::open(created.constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0 || ::flock(fd, LOCK_EX) != 0)
+            ::_exit(1);
+        const char byte = 'r';
+        if (::write(ready[1], &byte, 1) != 1)
+            ::_exit(1);
+        for (;;)
+            ::pause();
+    }
+    ::close(ready[1]);
+    char byte = 0;
+    const bool started = pid > 0 && ::read(ready[0], &byte, 1) == 1;
+    ::close(ready[0]);
+    name = ".sluice-probe-" + QByteArray::number(pid) + "-0p.sluice-part";
+    // The lock goes with the file, not its name.
+    if (started && ::rename(created.constData(), (folder + '/' + name).constData()) == 0)
+        return pid;
+    if (pid > 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+    return 0;
+}
+
 } // namespace
 
 class TestFsTimes final : public QObject
@@ -79,6 +119,8 @@ private Q_SLOTS:
     void timesHoldOnDiskAfterARemount();
     void secondNewerRunCopiesNothingAndAnEditIsCopied_data();
     void secondNewerRunCopiesNothingAndAnEditIsCopied();
+    void probeRemovesOnlyTheFilesOfAKilledProbe_data();
+    void probeRemovesOnlyTheFilesOfAKilledProbe();
 };
 
 void TestFsTimes::probeLearnsTheGranularity_data()
@@ -183,6 +225,52 @@ void TestFsTimes::secondNewerRunCopiesNothingAndAnEditIsCopied()
     QCOMPARE(third.result.itemsSkipped, qint64(2));
     QCOMPARE(third.result.bytesCopied, 70 * KiB);
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/sub/c.txt")), FsHelpers::fileDigest(edited));
+}
+
+void TestFsTimes::probeRemovesOnlyTheFilesOfAKilledProbe_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("ext4") << FsKind::Ext4;
+    QTest::newRow("vfat") << FsKind::Vfat;
+}
+
+// kill -9 during the preflight leaves the probe's file behind: the next run's probe removes
+// it (its process is gone, nobody holds its lock) and says nothing about it; the file of a
+// probe still running (its process alive, holding the lock) stays.
+void TestFsTimes::probeRemovesOnlyTheFilesOfAKilledProbe()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    QVERIFY(makeSource(scratch.path("src")));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    QByteArray killedName;
+    const pid_t killed = startProbeHolder(disk->path(), killedName);
+    QVERIFY(killed > 0);
+    QCOMPARE(::kill(killed, SIGKILL), 0);
+    QCOMPARE(::waitpid(killed, nullptr, 0), killed);
+    QByteArray liveName;
+    const pid_t live = startProbeHolder(disk->path(), liveName);
+    QVERIFY(live > 0);
+    QVERIFY(::access(disk->path(killedName).constData(), F_OK) == 0);
+
+    CopyOptions options = JobRunner::quickOptions();
+    options.dryRun = true;
+    const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
+    const bool liveKept = ::access(disk->path(liveName).constData(), F_OK) == 0;
+    ::kill(live, SIGKILL);
+    ::waitpid(live, nullptr, 0);
+
+    QVERIFY(::access(disk->path(killedName).constData(), F_OK) != 0);
+    QVERIFY(liveKept);
+    for (const CopyIssue &issue : run.result.issues)
+        QVERIFY2(!issue.path.contains(".sluice-probe-"),
+                 qPrintable(FsHelpers::describeIssues(run.result)));
+    // Only the live probe's file is left of all probe files.
+    QList<QByteArray> probes;
+    for (const QByteArray &name : FsHelpers::listNames(disk->path()))
+        if (name.startsWith(".sluice-probe-"))
+            probes << name;
+    QCOMPARE(probes, QList<QByteArray>{liveName});
 }
 
 QTEST_GUILESS_MAIN(TestFsTimes)

@@ -8,6 +8,9 @@
 #include "testmount.h"
 #include "testtree.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <atomic>
@@ -16,6 +19,16 @@
 using namespace Sluice;
 
 namespace {
+
+// Issues (errors and warnings) that name @p path, counting the similar ones a grouped issue
+// stands for.
+int issuesNaming(const CopyResult &result, const QByteArray &path)
+{
+    int count = 0;
+    for (const CopyIssue &issue : result.issues)
+        count += issue.path.endsWith(path) ? int(1 + issue.similarCount) : 0;
+    return count;
+}
 
 int preflightWarningsMentioning(const CopyResult &result, const QString &text)
 {
@@ -38,6 +51,8 @@ private Q_SLOTS:
     void fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte();
     void namesFatRefusesAreReportedAndTheRestCopies_data();
     void namesFatRefusesAreReportedAndTheRestCopies();
+    void dryRunNamesEachRefusedNameOnce_data();
+    void dryRunNamesEachRefusedNameOnce();
     void namesDifferingOnlyInCaseBothArriveWithRename_data();
     void namesDifferingOnlyInCaseBothArriveWithRename();
     void caseTwinNeverReplacesTheCopyOfItsTwin_data();
@@ -65,8 +80,10 @@ void TestLimits::fileLargerThanFatCanHoldIsRefusedBeforeItsFirstByte()
     const JobRunner::Run run =
         JobRunner::run({scratch.path("src")}, disk->path(), JobRunner::quickOptions(), {}, hooks);
 
-    QVERIFY2(preflightWarningsMentioning(run.result, QStringLiteral("can store in one file")) == 1,
+    // Named once, as the error of its refusal: no warning repeats it.
+    QVERIFY2(issuesNaming(run.result, "src/huge.img") == 1,
              qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(preflightWarningsMentioning(run.result, QStringLiteral("one file")), 0);
     QCOMPARE(hugeWrites.load(), 0); // not one byte of a file that cannot fit
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(1));
@@ -100,25 +117,68 @@ void TestLimits::namesFatRefusesAreReportedAndTheRestCopies()
     const JobRunner::Run run =
         JobRunner::run({scratch.path("src")}, disk->path(), JobRunner::quickOptions());
 
-    // Named before copying (grouped), then each one fails with its own error.
-    int named = 0;
-    for (const CopyIssue &issue : run.result.issues)
-        named += issue.operation == FileOperation::Preflight && !issue.isError()
-                         && issue.message().contains(QStringLiteral("the name"))
-                     ? int(1 + issue.similarCount)
-                     : 0;
-    QVERIFY2(named >= refused.size(), qPrintable(FsHelpers::describeIssues(run.result)));
+    // Each one is named once, by the error of its refusal before copying: no warning too.
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(refused.size()));
-    for (const QByteArray &name : refused)
+    QVERIFY2(preflightWarningsMentioning(run.result, QStringLiteral("the name")) == 0,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    for (const QByteArray &name : refused) {
+        const CopyIssue *error = FsHelpers::findError(run.result, "src/" + name);
         QVERIFY2(
-            FsHelpers::findError(run.result, "src/" + name),
+            error && error->operation == FileOperation::Preflight,
             qPrintable(QString::fromUtf8(name) + u'\n' + FsHelpers::describeIssues(run.result)));
+        QCOMPARE(issuesNaming(run.result, "src/" + name), 1);
+    }
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/fine name.txt")),
              FsHelpers::fileDigest(scratch.path("src/fine name.txt")));
     QCOMPARE(TestTree::readFile(disk->path("src/also-fine")), QByteArray("fine"));
     QCOMPARE(TestTree::countEntries(disk->path("src")), qint64(2));
     QVERIFY(FsHelpers::emptyFiles(disk->path()).isEmpty());
+}
+
+void TestLimits::dryRunNamesEachRefusedNameOnce_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+// As a tester ran it: `sluice-cli --dry-run n <FAT>/` printed each refused name twice, as an
+// error and as "Warning: …", and listed it twice in the JSON issues. Once, as an error.
+void TestLimits::dryRunNamesEachRefusedNameOnce()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("n")));
+    QVERIFY(TestTree::writeFile(scratch.path("n/a:b"), "a"));
+    QVERIFY(TestTree::writeFile(scratch.path("n/q?x"), "q"));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const QByteArray destination = disk->path() + '/';
+    const FsHelpers::ChildRun text =
+        FsHelpers::runCli({"--dry-run", scratch.path("n"), destination});
+    const FsHelpers::ChildRun json =
+        FsHelpers::runCli({"--dry-run", "--progress", "json", scratch.path("n"), destination});
+
+    QCOMPARE(text.exitCode, 1);
+    for (const QByteArray name : {"n/a:b", "n/q?x"}) {
+        QVERIFY2(text.err.count(name + "”") == 1, text.err.constData());
+        QVERIFY2(!text.err.contains("Warning: Check before copying “" + scratch.path(name)),
+                 text.err.constData());
+    }
+    const QList<QByteArray> lines = json.out.trimmed().split('\n');
+    const QJsonObject result = QJsonDocument::fromJson(lines.constLast()).object();
+    QCOMPARE(result.value(u"type").toString(), QStringLiteral("result"));
+    int refusedNames = 0;
+    const QJsonArray issues = result.value(u"issues").toArray();
+    for (const auto &value : issues) {
+        const QJsonObject issue = value.toObject();
+        const QString path = issue.value(u"path").toString();
+        if (path.endsWith(u"n/a:b") || path.endsWith(u"n/q?x")) {
+            ++refusedNames;
+            QCOMPARE(issue.value(u"severity").toString(), QStringLiteral("error"));
+        }
+    }
+    QVERIFY2(refusedNames == 2, json.out.constData());
 }
 
 void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename_data()
@@ -187,9 +247,13 @@ void TestLimits::caseTwinNeverReplacesTheCopyOfItsTwin()
     options.onCollision = policy;
     const JobRunner::Run run = JobRunner::run({scratch.path("src")}, disk->path(), options);
 
-    // The first arrives and stays; the second is refused by name, never silently lost.
+    // The first arrives and stays; the second is refused by name, never silently lost, and
+    // named once (an error, no warning about letter case besides).
     QCOMPARE(run.result.status, CopyStatus::Failed);
     QCOMPARE(run.result.itemsFailed, qint64(1));
+    QVERIFY2(issuesNaming(run.result, "src/readme") == 1,
+             qPrintable(FsHelpers::describeIssues(run.result)));
+    QCOMPARE(preflightWarningsMentioning(run.result, QStringLiteral("letter case")), 0);
     const CopyIssue *issue = FsHelpers::findError(run.result, "src/readme");
     QVERIFY2(issue && issue->message().contains(QStringLiteral("letter case")),
              qPrintable(FsHelpers::describeIssues(run.result)));
