@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>Desktop</name>
+    <message>
+        <source>Copying to %1</source>
+        <translation>Kopiere nach %1</translation>
+    </message>
+    <message>
+        <source>Copying 1 file to %1</source>
+        <translation>Kopiere 1 Datei nach %1</translation>
+    </message>
+    <message>
+        <source>Copying %1 files to %2</source>
+        <translation>Kopiere %1 Dateien nach %2</translation>
+    </message>
+    <message>
+        <source>Pausing the copy to %1 before sleeping</source>
+        <translation>Kopie nach %1 wird vor dem Ruhezustand angehalten</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Failed items: %1</source>
+        <translation>Fehlgeschlagene Elemente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DriveEjector</name>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>Auswerfen</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::CopyIssue</name>
     <message numerus="yes">
         <source>Warning: %1 “%2” and %n more item(s): %3</source>
@@ -103,6 +148,17 @@
     </message>
 </context>
 <context>
+    <name>Sluice::CopySummary</name>
+    <message>
+        <source>skipped by you</source>
+        <translation>von Ihnen übersprungen</translation>
+    </message>
+    <message>
+        <source>exists, skipped by policy</source>
+        <translation>existiert, laut Regel übersprungen</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Decisions</name>
     <message>
         <source>source and destination “%1” are the same file</source>
@@ -115,6 +171,33 @@
     <message>
         <source>a file with this name exists; it is never replaced by a folder</source>
         <translation>eine Datei mit diesem Namen existiert bereits; sie wird nie durch einen Ordner ersetzt</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Desktop::DriveEjector</name>
+    <message>
+        <source>UDisks2 is not available (%1).</source>
+        <translation>UDisks2 ist nicht verfügbar (%1).</translation>
+    </message>
+    <message>
+        <source>The destination is not on a drive that can be ejected.</source>
+        <translation>Das Ziel liegt nicht auf einem Laufwerk, das ausgeworfen werden kann.</translation>
+    </message>
+    <message>
+        <source>Nothing was unmounted: “%1” is in use by %2.</source>
+        <translation>Nichts wurde ausgehängt: „%1“ wird von %2 benutzt.</translation>
+    </message>
+    <message>
+        <source>%1 of “%2” failed: %3</source>
+        <extracomment>%1 is Unmount, Lock, PowerOff or Eject (the UDisks2 method), %2 what it acts on</extracomment>
+        <translation>%1 von „%2“ fehlgeschlagen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::DeviceTurn</name>
+    <message>
+        <source>cannot wait for other copies to %1 (%2); copying at once</source>
+        <translation>kann nicht auf andere Kopien nach %1 warten (%2); es wird sofort kopiert</translation>
     </message>
 </context>
 <context>
@@ -345,10 +428,6 @@
         <translation>die Datei wurde während des Kopierens gelöscht; die Kopie enthält die gelesenen %L1 Byte</translation>
     </message>
     <message>
-        <source>the file changed while it was copied (%1 bytes when opened, %2 bytes copied)</source>
-        <translation>die Datei hat sich während des Kopierens geändert (%L1 Byte beim Öffnen, %L2 Byte kopiert)</translation>
-    </message>
-    <message>
         <source>the copy reads back differently from the source (%1 %2, expected %3); the copy was removed</source>
         <translation>beim Zurücklesen weicht die Kopie von der Quelle ab (%1 %2, erwartet %3); die Kopie wurde entfernt</translation>
     </message>
@@ -359,6 +438,21 @@
     <message>
         <source>it was deleted after the scan; not copied</source>
         <translation>sie wurde nach dem Durchsuchen gelöscht; nicht kopiert</translation>
+    </message>
+    <message>
+        <source>the file changed while it was read (%1 bytes when opened, %2 bytes read); it was copied again from the start</source>
+        <translation>die Datei hat sich beim Lesen geändert (%1 Bytes beim Öffnen, %2 Bytes gelesen); sie wurde noch einmal von vorn kopiert</translation>
+    </message>
+    <message>
+        <source>the file changed as it was read, twice: “%1” holds the %2 bytes of the second read, which may match no version of the file</source>
+        <translation>die Datei hat sich beim Lesen zweimal geändert: „%1“ enthält die %2 Bytes des zweiten Lesens, die womöglich keiner Fassung der Datei entsprechen</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::ItemLife</name>
+    <message>
+        <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
+        <translation>das Dateisystem %1 hat beim Umbenennen auf den endgültigen Namen die Änderungszeit verändert und sie beim erneuten Setzen nicht behalten</translation>
     </message>
 </context>
 <context>
@@ -446,10 +540,6 @@
         <translation>Quelle und Ziel „%1“ sind dieselbe Datei</translation>
     </message>
     <message>
-        <source>%1 stores modification times to the nearest %2 s only</source>
-        <translation>%1 speichert Änderungszeiten nur auf %2 s genau</translation>
-    </message>
-    <message>
         <source>not enough free space: the copy needs %1, %2 are available</source>
         <translation>nicht genug freier Speicherplatz: Die Kopie braucht %1, verfügbar sind %2</translation>
     </message>
@@ -468,6 +558,46 @@
     <message>
         <source>it cannot be read; the copy will ask or skip it per the error policy</source>
         <translation>sie kann nicht gelesen werden; die Kopie fragt nach oder überspringt sie, wie die Fehlerregel es vorgibt</translation>
+    </message>
+    <message>
+        <source>it does not keep modification times</source>
+        <translation>es speichert keine Änderungszeiten</translation>
+    </message>
+    <message>
+        <source>it stores modification times to the nearest %1 s only</source>
+        <translation>es speichert Änderungszeiten nur auf %1 s genau</translation>
+    </message>
+    <message>
+        <source>it resets the modification time on rename (Sluice sets it again on the final name and checks it)</source>
+        <translation>es setzt die Änderungszeit beim Umbenennen zurück (Sluice setzt sie auf dem endgültigen Namen erneut und prüft sie)</translation>
+    </message>
+    <message>
+        <source>no rename without replacing (RENAME_NOREPLACE): a hard link takes its place</source>
+        <translation>kein Umbenennen ohne Ersetzen (RENAME_NOREPLACE): stattdessen wird eine harte Verknüpfung verwendet</translation>
+    </message>
+    <message>
+        <source>no rename without replacing (RENAME_NOREPLACE) and no hard links: the final name is checked right before a plain rename, so a file someone creates there in that instant can be replaced</source>
+        <translation>kein Umbenennen ohne Ersetzen (RENAME_NOREPLACE) und keine harten Verknüpfungen: der endgültige Name wird direkt vor einem einfachen Umbenennen geprüft, daher kann eine Datei ersetzt werden, die jemand genau in diesem Augenblick dort anlegt</translation>
+    </message>
+    <message>
+        <source>it does not keep permission bits</source>
+        <translation>es speichert keine Zugriffsrechte</translation>
+    </message>
+    <message>
+        <source>no copy_file_range(2): data goes through Sluice&apos;s buffers</source>
+        <translation>kein copy_file_range(2): die Daten laufen durch die Puffer von Sluice</translation>
+    </message>
+    <message>
+        <source>a flush reaches the server&apos;s disk only when its SFTP server offers fsync@openssh.com (OpenSSH does), which the client cannot see: &quot;done&quot; may mean the server has the data in memory</source>
+        <translation>ein Flush erreicht die Platte des Servers nur, wenn dessen SFTP-Server fsync@openssh.com anbietet (OpenSSH tut das), was der Client nicht sehen kann: „fertig“ kann heißen, dass der Server die Daten erst im Speicher hat</translation>
+    </message>
+    <message>
+        <source>a flush is passed to the server, which decides whether it reaches its disk: &quot;done&quot; may mean the server has the data in memory</source>
+        <translation>ein Flush wird an den Server weitergegeben, der entscheidet, ob er seine Platte erreicht: „fertig“ kann heißen, dass der Server die Daten erst im Speicher hat</translation>
+    </message>
+    <message>
+        <source>the destination is on %1: %2</source>
+        <translation>das Ziel liegt auf %1: %2</translation>
     </message>
 </context>
 <context>
@@ -580,6 +710,45 @@
     </message>
 </context>
 <context>
+    <name>Sluice::Ui::CopyAgainDialog</name>
+    <message>
+        <source>Copy again</source>
+        <translation>Erneut kopieren</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Nachfragen</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>Überschreiben</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Rename the copy (“name (2).ext”)</source>
+        <translation>Kopie umbenennen („Name (2).ext“)</translation>
+    </message>
+    <message>
+        <source>Overwrite if newer</source>
+        <translation>Überschreiben, wenn neuer</translation>
+    </message>
+    <message>
+        <source>The same sources are copied into the same folder again.</source>
+        <translation>Dieselben Quellen werden noch einmal in denselben Ordner kopiert.</translation>
+    </message>
+    <message>
+        <source>&amp;When a name exists:</source>
+        <translation>Wenn ein &amp;Name existiert:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Ui::DestinationField</name>
     <message>
         <source>C&amp;hoose…</source>
@@ -616,6 +785,33 @@
     <message>
         <source>“%1” is not a folder; drop a folder to copy into.</source>
         <translation>„%1“ ist kein Ordner; ziehen Sie den Ordner hierher, in den kopiert werden soll.</translation>
+    </message>
+    <message>
+        <source>Drop to copy into this folder</source>
+        <translation>Ablegen, um in diesen Ordner zu kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::EjectControl</name>
+    <message>
+        <source>E&amp;ject the drive when done</source>
+        <translation>Laufwerk danach a&amp;uswerfen</translation>
+    </message>
+    <message>
+        <source>When everything is copied and on the drive, unmount it and power it off, so that it can be unplugged</source>
+        <translation>Wenn alles kopiert und auf dem Laufwerk ist, es aushängen und ausschalten, damit es abgezogen werden kann</translation>
+    </message>
+    <message>
+        <source>E&amp;ject “%1” when done</source>
+        <translation>„%1“ danach a&amp;uswerfen</translation>
+    </message>
+    <message>
+        <source>The drive was not ejected: the copy did not complete.</source>
+        <translation>Das Laufwerk wurde nicht ausgeworfen: die Kopie wurde nicht abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>“%1” can be safely unplugged.</source>
+        <translation>„%1“ kann jetzt sicher abgezogen werden.</translation>
     </message>
 </context>
 <context>
@@ -748,6 +944,10 @@
             <numerusform>%Ln Byte</numerusform>
             <numerusform>%Ln Byte</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting for the disk</source>
+        <translation>Warten auf die Platte</translation>
     </message>
 </context>
 <context>
@@ -891,6 +1091,63 @@
             <numerusform>Das Kopieren wurde abgebrochen: %1 von %Ln Elementen kopiert.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Moved: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Verschoben: %1 von %2 Element · %3 von %4</numerusform>
+            <numerusform>Verschoben: %1 von %2 Elementen · %3 von %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Kopiert: %1 von %2 Element · %3 von %4</numerusform>
+            <numerusform>Kopiert: %1 von %2 Elementen · %3 von %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · merged into existing folders: %1</source>
+        <translation> · in vorhandene Ordner eingefügt: %1</translation>
+    </message>
+    <message>
+        <source>Skipped: %1 · %2 (by you %3 · by policy %4 · on error %5) · Failed: %6 · %7</source>
+        <translation>Übersprungen: %1 · %2 (von Ihnen %3 · laut Regel %4 · wegen Fehler %5) · Fehlgeschlagen: %6 · %7</translation>
+    </message>
+    <message>
+        <source>Moving: %1 · Average: %2 · Elapsed: %3</source>
+        <translation>Verschieben: %1 · Durchschnitt: %2 · Dauer: %3</translation>
+    </message>
+    <message>
+        <source>Skipped (%1):</source>
+        <translation>Übersprungen (%1):</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>„%1“: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (mit %Ln Element darin)</numerusform>
+            <numerusform> (mit %Ln Elementen darin)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No problems · Skipped: %1</source>
+        <translation>Keine Probleme · Übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>Errors: %1 · Warnings: %2</source>
+        <translation>Fehler: %1 · Warnungen: %2</translation>
+    </message>
+    <message>
+        <source> · Skipped: %1</source>
+        <translation> · Übersprungen: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -973,6 +1230,45 @@ Siehe „%1 --help“.
     <message>
         <source>SOURCE</source>
         <translation>QUELLE</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::LeaveOutField</name>
+    <message>
+        <source>Lea&amp;ve out:</source>
+        <translation>Ausn&amp;ehmen:</translation>
+    </message>
+    <message>
+        <source>Nothing: everything is copied</source>
+        <translation>Nichts: alles wird kopiert</translation>
+    </message>
+    <message>
+        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/</source>
+        <translation>Auszunehmende Namen oder Pfade, durch Leerzeichen getrennt: *.tmp, node_modules/ (ein / am Ende heißt: nur Ordner), docs/drafts (ein / heißt: ein Pfad innerhalb der Quelle), **/cache/</translation>
+    </message>
+    <message>
+        <source>Choic&amp;es</source>
+        <translation>&amp;Vorlagen</translation>
+    </message>
+    <message>
+        <source>Add ready-made patterns</source>
+        <translation>Fertige Muster hinzufügen</translation>
+    </message>
+    <message>
+        <source>Hidden files</source>
+        <translation>Versteckte Dateien</translation>
+    </message>
+    <message>
+        <source>Version control, dependency and build folders</source>
+        <translation>Ordner für Versionsverwaltung, Abhängigkeiten und Build</translation>
+    </message>
+    <message>
+        <source>Thumbnails and caches</source>
+        <translation>Vorschaubilder und Zwischenspeicher</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1092,6 +1388,14 @@ Siehe „%1 --help“.
     <message>
         <source>“%1” is already in the list.</source>
         <translation>„%1“ ist bereits in der Liste.</translation>
+    </message>
+    <message>
+        <source>Cancel the copy?</source>
+        <translation>Kopieren abbrechen?</translation>
+    </message>
+    <message>
+        <source>Cancel copy</source>
+        <translation>Kopieren abbrechen</translation>
     </message>
 </context>
 <context>
@@ -1373,6 +1677,22 @@ Siehe „%1 --help“.
         <source>Items</source>
         <translation>Elemente</translation>
     </message>
+    <message>
+        <source>Left out by the filter: %1 entries, %2</source>
+        <translation>Vom Filter ausgenommen: %1 Einträge, %2</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>Ausgenommen</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SourceListView</name>
@@ -1450,6 +1770,10 @@ und „Ordner hinzufügen…“.</translation>
         <source> · Unreadable: %1</source>
         <translation> · Nicht lesbar: %1</translation>
     </message>
+    <message>
+        <source> · Left out: %1</source>
+        <translation> · Ausgenommen: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SummaryPanel</name>
@@ -1485,14 +1809,6 @@ und „Ordner hinzufügen…“.</translation>
         </translation>
     </message>
     <message>
-        <source>No problems.</source>
-        <translation>Keine Probleme.</translation>
-    </message>
-    <message>
-        <source>Errors: %1 · Warnings: %2</source>
-        <translation>Fehler: %1 · Warnungen: %2</translation>
-    </message>
-    <message>
         <source>Save the copy report</source>
         <translation>Kopierbericht speichern</translation>
     </message>
@@ -1507,6 +1823,45 @@ und „Ordner hinzufügen…“.</translation>
     <message>
         <source>Could not save the report to “%1”: %2</source>
         <translation>Der Bericht konnte nicht in „%1“ gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Copy &amp;again…</source>
+        <translation>Erneut kop&amp;ieren…</translation>
+    </message>
+    <message>
+        <source>Retr&amp;y failed and skipped items</source>
+        <translation>Fehlgeschlagene und übersprungene e&amp;rneut versuchen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>Which entries the list shows</source>
+        <translation>Welche Einträge die Liste zeigt</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation>&amp;Anzeigen:</translation>
+    </message>
+    <message>
+        <source>Copy the same sources again, choosing what to do with names that exist</source>
+        <translation>Dieselben Quellen noch einmal kopieren und wählen, was mit vorhandenen Namen geschieht</translation>
+    </message>
+    <message>
+        <source>Copy only the items that were skipped, each to its place</source>
+        <translation>Nur die übersprungenen Elemente kopieren, jedes an seinen Platz</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (mit %Ln Element darin)</numerusform>
+            <numerusform> (mit %Ln Elementen darin)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1559,10 +1914,6 @@ und „Ordner hinzufügen…“.</translation>
         <translation>Wie schnell das Ziel die Daten annimmt (Byte pro Sekunde über die letzten Sekunden; Pausen nicht mitgerechnet).</translation>
     </message>
     <message>
-        <source>Resident set size of Sluice (all its memory in RAM). It stays flat whatever the file size: the buffers are allocated once.</source>
-        <translation>Residenter Speicher von Sluice (sein gesamter Speicher im RAM). Er bleibt gleich, wie groß die Dateien auch sind: Die Puffer werden nur einmal angelegt.</translation>
-    </message>
-    <message>
         <source>Dirty + Writeback from /proc/meminfo, for the whole system: data the kernel has accepted but not yet stored on a device.</source>
         <translation>Dirty + Writeback aus /proc/meminfo für das ganze System: Daten, die der Kernel angenommen, aber noch auf keinem Gerät gespeichert hat.</translation>
     </message>
@@ -1611,10 +1962,6 @@ und „Ordner hinzufügen…“.</translation>
         <translation>Bereit</translation>
     </message>
     <message>
-        <source>Sluice&apos;s memory: %1</source>
-        <translation>Speicher von Sluice: %1</translation>
-    </message>
-    <message>
         <source>System write cache: %1</source>
         <translation>Schreib-Cache des Systems: %1</translation>
     </message>
@@ -1652,10 +1999,6 @@ und „Ordner hinzufügen…“.</translation>
     <message>
         <source>%1 of %2 in use, %3 each</source>
         <translation>%1 von %2 belegt, je %3</translation>
-    </message>
-    <message>
-        <source>Sluice&apos;s memory: %1 (peak %2)</source>
-        <translation>Speicher von Sluice: %1 (Spitze %2)</translation>
     </message>
     <message>
         <source>System write cache: %1 not yet on disk</source>
@@ -1716,6 +2059,34 @@ und „Ordner hinzufügen…“.</translation>
     <message>
         <source>Reading and writing keep pace; the buffers absorb short hiccups on either side.</source>
         <translation>Lesen und Schreiben halten Schritt; die Puffer fangen kurze Aussetzer auf beiden Seiten ab.</translation>
+    </message>
+    <message>
+        <source>Resident set size of the whole Sluice process (window, engine and buffers: all its memory in RAM), and the part of it that is the buffer pool (chunk size × queue depth). It stays flat whatever the file size: the buffers are allocated once.</source>
+        <translation>Resident Set Size des ganzen Sluice-Prozesses (Fenster, Kopierwerk und Puffer: sein gesamter Speicher im RAM) und der Anteil davon, der auf den Pufferpool entfällt (Blockgröße × Warteschlangentiefe). Sie bleibt unabhängig von der Dateigröße gleich: die Puffer werden einmal angelegt.</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Warten auf Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>Waiting for %1</source>
+        <translation>Warten auf %1</translation>
+    </message>
+    <message>
+        <source>%1, stopped until you answer</source>
+        <translation>%1, angehalten bis zu Ihrer Antwort</translation>
+    </message>
+    <message>
+        <source>Sluice&apos;s memory (whole process): %1, peak %2 · buffer pool %3</source>
+        <translation>Speicher von Sluice (ganzer Prozess): %1, Spitze %2 · Pufferpool %3</translation>
+    </message>
+    <message>
+        <source>Another copy is writing to %1; this one starts when it has finished, so that the two do not slow each other down.</source>
+        <translation>Eine andere Kopie schreibt gerade nach %1; diese beginnt, wenn jene fertig ist, damit sich die beiden nicht gegenseitig bremsen.</translation>
+    </message>
+    <message>
+        <source>%1 is writing to %2; this copy starts when it has finished, so that the two do not slow each other down.</source>
+        <translation>%1 schreibt gerade nach %2; diese Kopie beginnt, wenn jene fertig ist, damit sich die beiden nicht gegenseitig bremsen.</translation>
     </message>
 </context>
 </TS>
