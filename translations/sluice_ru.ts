@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>Desktop</name>
+    <message>
+        <source>Copying to %1</source>
+        <translation>Копирование в %1</translation>
+    </message>
+    <message>
+        <source>Copying 1 file to %1</source>
+        <translation>Копирование 1 файла в %1</translation>
+    </message>
+    <message>
+        <source>Copying %1 files to %2</source>
+        <translation>Копирование файлов (%1) в %2</translation>
+    </message>
+    <message>
+        <source>Pausing the copy to %1 before sleeping</source>
+        <translation>Копирование в %1 приостанавливается перед переходом в сон</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Приостановлено</translation>
+    </message>
+    <message>
+        <source>Failed items: %1</source>
+        <translation>Элементы с ошибками: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DriveEjector</name>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Notifier</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>Eject</source>
+        <translation>Извлечь</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::CopyIssue</name>
     <message numerus="yes">
         <source>Warning: %1 “%2” and %n more item(s): %3</source>
@@ -105,6 +150,17 @@
     </message>
 </context>
 <context>
+    <name>Sluice::CopySummary</name>
+    <message>
+        <source>skipped by you</source>
+        <translation>пропущено вами</translation>
+    </message>
+    <message>
+        <source>exists, skipped by policy</source>
+        <translation>уже существует, пропущено по правилу</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Decisions</name>
     <message>
         <source>source and destination “%1” are the same file</source>
@@ -117,6 +173,33 @@
     <message>
         <source>a file with this name exists; it is never replaced by a folder</source>
         <translation>файл с таким именем уже существует; папка никогда не заменяет файл</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Desktop::DriveEjector</name>
+    <message>
+        <source>UDisks2 is not available (%1).</source>
+        <translation>UDisks2 недоступен (%1).</translation>
+    </message>
+    <message>
+        <source>The destination is not on a drive that can be ejected.</source>
+        <translation>Место назначения находится не на извлекаемом диске.</translation>
+    </message>
+    <message>
+        <source>Nothing was unmounted: “%1” is in use by %2.</source>
+        <translation>Ничего не отмонтировано: «%1» используется процессом %2.</translation>
+    </message>
+    <message>
+        <source>%1 of “%2” failed: %3</source>
+        <extracomment>%1 is Unmount, Lock, PowerOff or Eject (the UDisks2 method), %2 what it acts on</extracomment>
+        <translation>Не удалось выполнить %1 для «%2»: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::DeviceTurn</name>
+    <message>
+        <source>cannot wait for other copies to %1 (%2); copying at once</source>
+        <translation>нельзя дождаться других копирований в %1 (%2); копирование начинается сразу</translation>
     </message>
 </context>
 <context>
@@ -347,10 +430,6 @@
         <translation>файл был удалён во время копирования; копия содержит то, что успело прочитаться (байт: %L1)</translation>
     </message>
     <message>
-        <source>the file changed while it was copied (%1 bytes when opened, %2 bytes copied)</source>
-        <translation>файл изменился во время копирования (байт при открытии: %L1, скопировано: %L2)</translation>
-    </message>
-    <message>
         <source>the copy reads back differently from the source (%1 %2, expected %3); the copy was removed</source>
         <translation>при обратном чтении копия не совпадает с источником (%1 %2, ожидалось %3); копия удалена</translation>
     </message>
@@ -361,6 +440,21 @@
     <message>
         <source>it was deleted after the scan; not copied</source>
         <translation>файл удалён после сканирования; не скопирован</translation>
+    </message>
+    <message>
+        <source>the file changed while it was read (%1 bytes when opened, %2 bytes read); it was copied again from the start</source>
+        <translation>файл изменился во время чтения (при открытии %1 байт, прочитано %2 байт); он скопирован заново с начала</translation>
+    </message>
+    <message>
+        <source>the file changed as it was read, twice: “%1” holds the %2 bytes of the second read, which may match no version of the file</source>
+        <translation>файл дважды изменился во время чтения: «%1» содержит %2 байт второго чтения, которые могут не совпадать ни с одной версией файла</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::ItemLife</name>
+    <message>
+        <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
+        <translation>файловая система %1 изменила время изменения при переименовании файла в окончательное имя и не сохранила его при повторной установке</translation>
     </message>
 </context>
 <context>
@@ -448,10 +542,6 @@
         <translation>источник и назначение «%1» — один и тот же файл</translation>
     </message>
     <message>
-        <source>%1 stores modification times to the nearest %2 s only</source>
-        <translation>%1 хранит время изменения с точностью лишь до %2 с</translation>
-    </message>
-    <message>
         <source>not enough free space: the copy needs %1, %2 are available</source>
         <translation>недостаточно свободного места: для копии нужно %1, доступно %2</translation>
     </message>
@@ -470,6 +560,46 @@
     <message>
         <source>it cannot be read; the copy will ask or skip it per the error policy</source>
         <translation>его нельзя прочитать; при копировании будет задан вопрос или он будет пропущен согласно правилу для ошибок</translation>
+    </message>
+    <message>
+        <source>it does not keep modification times</source>
+        <translation>она не хранит время изменения</translation>
+    </message>
+    <message>
+        <source>it stores modification times to the nearest %1 s only</source>
+        <translation>она хранит время изменения лишь с точностью до %1 с</translation>
+    </message>
+    <message>
+        <source>it resets the modification time on rename (Sluice sets it again on the final name and checks it)</source>
+        <translation>она сбрасывает время изменения при переименовании (Sluice устанавливает его заново на окончательном имени и проверяет)</translation>
+    </message>
+    <message>
+        <source>no rename without replacing (RENAME_NOREPLACE): a hard link takes its place</source>
+        <translation>нет переименования без замены (RENAME_NOREPLACE): вместо него используется жёсткая ссылка</translation>
+    </message>
+    <message>
+        <source>no rename without replacing (RENAME_NOREPLACE) and no hard links: the final name is checked right before a plain rename, so a file someone creates there in that instant can be replaced</source>
+        <translation>нет переименования без замены (RENAME_NOREPLACE) и нет жёстких ссылок: окончательное имя проверяется непосредственно перед обычным переименованием, поэтому файл, созданный кем-то там именно в этот момент, может быть заменён</translation>
+    </message>
+    <message>
+        <source>it does not keep permission bits</source>
+        <translation>она не хранит права доступа</translation>
+    </message>
+    <message>
+        <source>no copy_file_range(2): data goes through Sluice&apos;s buffers</source>
+        <translation>нет copy_file_range(2): данные проходят через буферы Sluice</translation>
+    </message>
+    <message>
+        <source>a flush reaches the server&apos;s disk only when its SFTP server offers fsync@openssh.com (OpenSSH does), which the client cannot see: &quot;done&quot; may mean the server has the data in memory</source>
+        <translation>сброс доходит до диска сервера, только если его SFTP-сервер поддерживает fsync@openssh.com (OpenSSH поддерживает), а клиент этого не видит: «готово» может означать, что данные пока лишь в памяти сервера</translation>
+    </message>
+    <message>
+        <source>a flush is passed to the server, which decides whether it reaches its disk: &quot;done&quot; may mean the server has the data in memory</source>
+        <translation>сброс передаётся серверу, который сам решает, дойдёт ли он до диска: «готово» может означать, что данные пока лишь в памяти сервера</translation>
+    </message>
+    <message>
+        <source>the destination is on %1: %2</source>
+        <translation>место назначения находится на %1: %2</translation>
     </message>
 </context>
 <context>
@@ -583,6 +713,45 @@
     </message>
 </context>
 <context>
+    <name>Sluice::Ui::CopyAgainDialog</name>
+    <message>
+        <source>Copy again</source>
+        <translation>Копировать ещё раз</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Спрашивать</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>Перезаписать</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Пропустить</translation>
+    </message>
+    <message>
+        <source>Rename the copy (“name (2).ext”)</source>
+        <translation>Переименовать копию («имя (2).ext»)</translation>
+    </message>
+    <message>
+        <source>Overwrite if newer</source>
+        <translation>Перезаписать, если новее</translation>
+    </message>
+    <message>
+        <source>The same sources are copied into the same folder again.</source>
+        <translation>Те же источники будут снова скопированы в ту же папку.</translation>
+    </message>
+    <message>
+        <source>&amp;When a name exists:</source>
+        <translation>Если &amp;имя занято:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копировать</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Ui::DestinationField</name>
     <message>
         <source>C&amp;hoose…</source>
@@ -619,6 +788,33 @@
     <message>
         <source>“%1” is not a folder; drop a folder to copy into.</source>
         <translation>«%1» — не папка; перетащите сюда папку, в которую нужно копировать.</translation>
+    </message>
+    <message>
+        <source>Drop to copy into this folder</source>
+        <translation>Отпустите, чтобы скопировать в эту папку</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::EjectControl</name>
+    <message>
+        <source>E&amp;ject the drive when done</source>
+        <translation>&amp;Извлечь диск по завершении</translation>
+    </message>
+    <message>
+        <source>When everything is copied and on the drive, unmount it and power it off, so that it can be unplugged</source>
+        <translation>Когда всё скопировано и записано на диск, отмонтировать и выключить его, чтобы его можно было отсоединить</translation>
+    </message>
+    <message>
+        <source>E&amp;ject “%1” when done</source>
+        <translation>&amp;Извлечь «%1» по завершении</translation>
+    </message>
+    <message>
+        <source>The drive was not ejected: the copy did not complete.</source>
+        <translation>Диск не извлечён: копирование не завершилось.</translation>
+    </message>
+    <message>
+        <source>“%1” can be safely unplugged.</source>
+        <translation>«%1» можно безопасно отсоединить.</translation>
     </message>
 </context>
 <context>
@@ -753,6 +949,10 @@
             <numerusform>%Ln байта</numerusform>
             <numerusform>%Ln байт</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting for the disk</source>
+        <translation>Ожидание диска</translation>
     </message>
 </context>
 <context>
@@ -905,6 +1105,66 @@
             <numerusform>Копирование прервано: скопировано %1 из %Ln элементов.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Moved: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Перемещено: %1 из %2 элемента · %3 из %4</numerusform>
+            <numerusform>Перемещено: %1 из %2 элементов · %3 из %4</numerusform>
+            <numerusform>Перемещено: %1 из %2 элементов · %3 из %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Скопировано: %1 из %2 элемента · %3 из %4</numerusform>
+            <numerusform>Скопировано: %1 из %2 элементов · %3 из %4</numerusform>
+            <numerusform>Скопировано: %1 из %2 элементов · %3 из %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · merged into existing folders: %1</source>
+        <translation> · объединено с существующими папками: %1</translation>
+    </message>
+    <message>
+        <source>Skipped: %1 · %2 (by you %3 · by policy %4 · on error %5) · Failed: %6 · %7</source>
+        <translation>Пропущено: %1 · %2 (вами %3 · по правилу %4 · из-за ошибки %5) · С ошибками: %6 · %7</translation>
+    </message>
+    <message>
+        <source>Moving: %1 · Average: %2 · Elapsed: %3</source>
+        <translation>Перемещение: %1 · В среднем: %2 · Прошло: %3</translation>
+    </message>
+    <message>
+        <source>Skipped (%1):</source>
+        <translation>Пропущено (%1):</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>пропущено: %1</translation>
+    </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>«%1»: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (внутри %Ln элемент)</numerusform>
+            <numerusform> (внутри %Ln элемента)</numerusform>
+            <numerusform> (внутри %Ln элементов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No problems · Skipped: %1</source>
+        <translation>Проблем нет · Пропущено: %1</translation>
+    </message>
+    <message>
+        <source>Errors: %1 · Warnings: %2</source>
+        <translation>Ошибки: %1 · Предупреждения: %2</translation>
+    </message>
+    <message>
+        <source> · Skipped: %1</source>
+        <translation> · Пропущено: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -987,6 +1247,45 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>SOURCE</source>
         <translation>ИСТОЧНИК</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::LeaveOutField</name>
+    <message>
+        <source>Lea&amp;ve out:</source>
+        <translation>Иск&amp;лючить:</translation>
+    </message>
+    <message>
+        <source>Nothing: everything is copied</source>
+        <translation>Ничего: копируется всё</translation>
+    </message>
+    <message>
+        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/</source>
+        <translation>Исключаемые имена или пути через пробел: *.tmp, node_modules/ (/ в конце — только папки), docs/drafts (/ внутри — путь внутри источника), **/cache/</translation>
+    </message>
+    <message>
+        <source>Choic&amp;es</source>
+        <translation>&amp;Шаблоны</translation>
+    </message>
+    <message>
+        <source>Add ready-made patterns</source>
+        <translation>Добавить готовые шаблоны</translation>
+    </message>
+    <message>
+        <source>Hidden files</source>
+        <translation>Скрытые файлы</translation>
+    </message>
+    <message>
+        <source>Version control, dependency and build folders</source>
+        <translation>Папки системы контроля версий, зависимостей и сборки</translation>
+    </message>
+    <message>
+        <source>Thumbnails and caches</source>
+        <translation>Миниатюры и кэши</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1405,14 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>“%1” is already in the list.</source>
         <translation>«%1» уже есть в списке.</translation>
+    </message>
+    <message>
+        <source>Cancel the copy?</source>
+        <translation>Отменить копирование?</translation>
+    </message>
+    <message>
+        <source>Cancel copy</source>
+        <translation>Отменить копирование</translation>
     </message>
 </context>
 <context>
@@ -1387,6 +1694,22 @@ Try &apos;%1 --help&apos;.
         <source>Items</source>
         <translation>Элементы</translation>
     </message>
+    <message>
+        <source>Left out by the filter: %1 entries, %2</source>
+        <translation>Исключено фильтром: записей — %1, %2</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>ничего</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>Исключено</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SourceListView</name>
@@ -1464,6 +1787,10 @@ or use “Add files…” and “Add folder…”.</source>
         <source> · Unreadable: %1</source>
         <translation> · Нечитаемых: %1</translation>
     </message>
+    <message>
+        <source> · Left out: %1</source>
+        <translation> · Исключено: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SummaryPanel</name>
@@ -1500,14 +1827,6 @@ or use “Add files…” and “Add folder…”.</source>
         </translation>
     </message>
     <message>
-        <source>No problems.</source>
-        <translation>Проблем нет.</translation>
-    </message>
-    <message>
-        <source>Errors: %1 · Warnings: %2</source>
-        <translation>Ошибок: %1 · Предупреждений: %2</translation>
-    </message>
-    <message>
         <source>Save the copy report</source>
         <translation>Сохранить отчёт о копировании</translation>
     </message>
@@ -1522,6 +1841,46 @@ or use “Add files…” and “Add folder…”.</source>
     <message>
         <source>Could not save the report to “%1”: %2</source>
         <translation>Не удалось сохранить отчёт в «%1»: %2</translation>
+    </message>
+    <message>
+        <source>Copy &amp;again…</source>
+        <translation>Копировать &amp;ещё раз…</translation>
+    </message>
+    <message>
+        <source>Retr&amp;y failed and skipped items</source>
+        <translation>Повто&amp;рить неудачные и пропущенные</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Пропущенные</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source>Which entries the list shows</source>
+        <translation>Какие записи показывает список</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation>Показ&amp;ывать:</translation>
+    </message>
+    <message>
+        <source>Copy the same sources again, choosing what to do with names that exist</source>
+        <translation>Скопировать те же источники ещё раз, выбрав, что делать с занятыми именами</translation>
+    </message>
+    <message>
+        <source>Copy only the items that were skipped, each to its place</source>
+        <translation>Скопировать только пропущенные элементы, каждый на своё место</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (внутри %Ln элемент)</numerusform>
+            <numerusform> (внутри %Ln элемента)</numerusform>
+            <numerusform> (внутри %Ln элементов)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1574,10 +1933,6 @@ or use “Add files…” and “Add folder…”.</source>
         <translation>Как быстро назначение принимает данные (байт в секунду за последние секунды, без учёта пауз).</translation>
     </message>
     <message>
-        <source>Resident set size of Sluice (all its memory in RAM). It stays flat whatever the file size: the buffers are allocated once.</source>
-        <translation>Резидентная память Sluice (вся его память в ОЗУ). Она не растёт, каким бы большим ни был файл: буферы выделяются один раз.</translation>
-    </message>
-    <message>
         <source>Dirty + Writeback from /proc/meminfo, for the whole system: data the kernel has accepted but not yet stored on a device.</source>
         <translation>Dirty + Writeback из /proc/meminfo для всей системы: данные, которые ядро приняло, но ещё не записало на устройство.</translation>
     </message>
@@ -1626,10 +1981,6 @@ or use “Add files…” and “Add folder…”.</source>
         <translation>Готов к работе</translation>
     </message>
     <message>
-        <source>Sluice&apos;s memory: %1</source>
-        <translation>Память Sluice: %1</translation>
-    </message>
-    <message>
         <source>System write cache: %1</source>
         <translation>Системный кэш записи: %1</translation>
     </message>
@@ -1668,10 +2019,6 @@ or use “Add files…” and “Add folder…”.</source>
     <message>
         <source>%1 of %2 in use, %3 each</source>
         <translation>занято %1 из %2, по %3</translation>
-    </message>
-    <message>
-        <source>Sluice&apos;s memory: %1 (peak %2)</source>
-        <translation>Память Sluice: %1 (пик %2)</translation>
     </message>
     <message>
         <source>System write cache: %1 not yet on disk</source>
@@ -1732,6 +2079,34 @@ or use “Add files…” and “Add folder…”.</source>
     <message>
         <source>Reading and writing keep pace; the buffers absorb short hiccups on either side.</source>
         <translation>Чтение и запись идут в одном темпе; буферы сглаживают короткие задержки с обеих сторон.</translation>
+    </message>
+    <message>
+        <source>Resident set size of the whole Sluice process (window, engine and buffers: all its memory in RAM), and the part of it that is the buffer pool (chunk size × queue depth). It stays flat whatever the file size: the buffers are allocated once.</source>
+        <translation>Размер резидентной памяти всего процесса Sluice (окно, механизм копирования и буферы: вся его память в ОЗУ) и доля пула буферов в ней (размер блока × глубина очереди). Он не растёт с размером файла: буферы выделяются один раз.</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Ожидание вашего ответа</translation>
+    </message>
+    <message>
+        <source>Waiting for %1</source>
+        <translation>Ожидание: %1</translation>
+    </message>
+    <message>
+        <source>%1, stopped until you answer</source>
+        <translation>%1, остановлено до вашего ответа</translation>
+    </message>
+    <message>
+        <source>Sluice&apos;s memory (whole process): %1, peak %2 · buffer pool %3</source>
+        <translation>Память Sluice (весь процесс): %1, пик %2 · пул буферов %3</translation>
+    </message>
+    <message>
+        <source>Another copy is writing to %1; this one starts when it has finished, so that the two do not slow each other down.</source>
+        <translation>Другое копирование сейчас пишет в %1; это начнётся, когда оно закончится, чтобы они не замедляли друг друга.</translation>
+    </message>
+    <message>
+        <source>%1 is writing to %2; this copy starts when it has finished, so that the two do not slow each other down.</source>
+        <translation>%1 сейчас пишет в %2; это копирование начнётся, когда оно закончится, чтобы они не замедляли друг друга.</translation>
     </message>
 </context>
 </TS>
