@@ -110,6 +110,27 @@
             <numerusform>The copy was aborted: %1 of %Ln items copied.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Moved: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Moved: %1 of %2 item · %3 of %4</numerusform>
+            <numerusform>Moved: %1 of %2 items · %3 of %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied: %1 of %2 items · %3 of %4</source>
+        <translation>
+            <numerusform>Copied: %1 of %2 item · %3 of %4</numerusform>
+            <numerusform>Copied: %1 of %2 items · %3 of %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (with %Ln item inside)</numerusform>
+            <numerusform> (with %Ln items inside)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SummaryPanel</name>
@@ -118,6 +139,13 @@
         <translation>
             <numerusform> (and %1 more like it)</numerusform>
             <numerusform> (and %1 more like it)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %Ln item(s) inside)</source>
+        <translation>
+            <numerusform> (with %Ln item inside)</numerusform>
+            <numerusform> (with %Ln items inside)</numerusform>
         </translation>
     </message>
 </context>
