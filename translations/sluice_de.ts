@@ -1480,7 +1480,7 @@ Siehe „%1 --help“.
     </message>
     <message>
         <source>memory, MiB</source>
-        <translation>Speicher, MiB</translation>
+        <translation>RAM, MiB</translation>
     </message>
     <message>
         <source>%.0f s</source>
