@@ -146,6 +146,14 @@
         <source>Cannot process</source>
         <translation>Verarbeiten nicht möglich</translation>
     </message>
+    <message>
+        <source>Warning: “%1” changed while it was read; %2</source>
+        <translation>Warnung: „%1“ hat sich beim Lesen geändert; %2</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Erneut gelesen</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -440,12 +448,12 @@
         <translation>sie wurde nach dem Durchsuchen gelöscht; nicht kopiert</translation>
     </message>
     <message>
-        <source>the file changed while it was read (%1 bytes when opened, %2 bytes read); it was copied again from the start</source>
-        <translation>die Datei hat sich beim Lesen geändert (%1 Bytes beim Öffnen, %2 Bytes gelesen); sie wurde noch einmal von vorn kopiert</translation>
-    </message>
-    <message>
         <source>the file changed as it was read, twice: “%1” holds the %2 bytes of the second read, which may match no version of the file</source>
         <translation>die Datei hat sich beim Lesen zweimal geändert: „%1“ enthält die %2 Bytes des zweiten Lesens, die womöglich keiner Fassung der Datei entsprechen</translation>
+    </message>
+    <message>
+        <source>copied again from the start (%1 bytes when opened, %2 bytes read the first time)</source>
+        <translation>noch einmal von vorn kopiert (%1 Bytes beim Öffnen, %2 Bytes beim ersten Lesen gelesen)</translation>
     </message>
 </context>
 <context>
@@ -1239,20 +1247,8 @@ Siehe „%1 --help“.
         <translation>Ausn&amp;ehmen:</translation>
     </message>
     <message>
-        <source>Nothing: everything is copied</source>
-        <translation>Nichts: alles wird kopiert</translation>
-    </message>
-    <message>
-        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/</source>
-        <translation>Auszunehmende Namen oder Pfade, durch Leerzeichen getrennt: *.tmp, node_modules/ (ein / am Ende heißt: nur Ordner), docs/drafts (ein / heißt: ein Pfad innerhalb der Quelle), **/cache/</translation>
-    </message>
-    <message>
         <source>Choic&amp;es</source>
         <translation>&amp;Vorlagen</translation>
-    </message>
-    <message>
-        <source>Add ready-made patterns</source>
-        <translation>Fertige Muster hinzufügen</translation>
     </message>
     <message>
         <source>Hidden files</source>
@@ -1269,6 +1265,18 @@ Siehe „%1 --help“.
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Nothing: everything is copied (patterns such as *.tmp &quot;with space.txt&quot;)</source>
+        <translation>Nichts: alles wird kopiert (Muster wie *.tmp "mit Leerzeichen.txt")</translation>
+    </message>
+    <message>
+        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/. A name with a space goes in quotes or has a backslash before the space: &quot;with space.txt&quot;, &apos;x y&apos;, with\ space.txt. As in a shell, a backslash outside quotes keeps the next character as it is.</source>
+        <translation>Auszunehmende Namen oder Pfade, durch Leerzeichen getrennt: *.tmp, node_modules/ (ein / am Ende heißt: nur Ordner), docs/drafts (ein / heißt: ein Pfad innerhalb der Quelle), **/cache/. Ein Name mit Leerzeichen steht in Anführungszeichen oder hat einen Backslash vor dem Leerzeichen: "mit Leerzeichen.txt", 'x y', mit\ Leerzeichen.txt. Wie in einer Shell übernimmt ein Backslash außerhalb von Anführungszeichen das nächste Zeichen unverändert.</translation>
+    </message>
+    <message>
+        <source>Add or take out ready-made patterns</source>
+        <translation>Fertige Muster hinzufügen oder entfernen</translation>
     </message>
 </context>
 <context>
@@ -1678,20 +1686,27 @@ Siehe „%1 --help“.
         <translation>Elemente</translation>
     </message>
     <message>
-        <source>Left out by the filter: %1 entries, %2</source>
-        <translation>Vom Filter ausgenommen: %1 Einträge, %2</translation>
-    </message>
-    <message>
         <source>nothing</source>
         <translation>nichts</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>Left out</source>
         <translation>Ausgenommen</translation>
+    </message>
+    <message>
+        <source>Left out by the filter: %1.</source>
+        <translation>Vom Filter ausgenommen: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %Ln item(s)</source>
+        <translation>
+            <numerusform>%1 in %Ln Element</numerusform>
+            <numerusform>%1 in %Ln Elementen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Counted: everything the copy would not create, what is inside a folder left out included, and folders left empty by the filter. sluice-cli&apos;s summary counts a folder left out as one item and does not measure what it holds.</source>
+        <translation>Gezählt wird alles, was die Kopie nicht anlegen würde, einschließlich des Inhalts ausgenommener Ordner, sowie Ordner, die durch den Filter leer blieben. Die Zusammenfassung von sluice-cli zählt einen ausgenommenen Ordner als ein Element und misst seinen Inhalt nicht.</translation>
     </message>
 </context>
 <context>
