@@ -148,6 +148,14 @@
         <source>Cannot process</source>
         <translation>Не удалось обработать</translation>
     </message>
+    <message>
+        <source>Warning: “%1” changed while it was read; %2</source>
+        <translation>Предупреждение: «%1» изменился во время чтения; %2</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Прочитано заново</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -442,12 +450,12 @@
         <translation>файл удалён после сканирования; не скопирован</translation>
     </message>
     <message>
-        <source>the file changed while it was read (%1 bytes when opened, %2 bytes read); it was copied again from the start</source>
-        <translation>файл изменился во время чтения (при открытии %1 байт, прочитано %2 байт); он скопирован заново с начала</translation>
-    </message>
-    <message>
         <source>the file changed as it was read, twice: “%1” holds the %2 bytes of the second read, which may match no version of the file</source>
         <translation>файл дважды изменился во время чтения: «%1» содержит %2 байт второго чтения, которые могут не совпадать ни с одной версией файла</translation>
+    </message>
+    <message>
+        <source>copied again from the start (%1 bytes when opened, %2 bytes read the first time)</source>
+        <translation>скопирован заново с начала (при открытии %1 байт, при первом чтении прочитано %2 байт)</translation>
     </message>
 </context>
 <context>
@@ -1256,20 +1264,8 @@ Try &apos;%1 --help&apos;.
         <translation>Иск&amp;лючить:</translation>
     </message>
     <message>
-        <source>Nothing: everything is copied</source>
-        <translation>Ничего: копируется всё</translation>
-    </message>
-    <message>
-        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/</source>
-        <translation>Исключаемые имена или пути через пробел: *.tmp, node_modules/ (/ в конце — только папки), docs/drafts (/ внутри — путь внутри источника), **/cache/</translation>
-    </message>
-    <message>
         <source>Choic&amp;es</source>
         <translation>&amp;Шаблоны</translation>
-    </message>
-    <message>
-        <source>Add ready-made patterns</source>
-        <translation>Добавить готовые шаблоны</translation>
     </message>
     <message>
         <source>Hidden files</source>
@@ -1286,6 +1282,18 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Nothing: everything is copied (patterns such as *.tmp &quot;with space.txt&quot;)</source>
+        <translation>Ничего: копируется всё (шаблоны вида *.tmp "с пробелом.txt")</translation>
+    </message>
+    <message>
+        <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/. A name with a space goes in quotes or has a backslash before the space: &quot;with space.txt&quot;, &apos;x y&apos;, with\ space.txt. As in a shell, a backslash outside quotes keeps the next character as it is.</source>
+        <translation>Исключаемые имена или пути через пробел: *.tmp, node_modules/ (/ в конце — только папки), docs/drafts (/ внутри — путь внутри источника), **/cache/. Имя с пробелом берётся в кавычки или перед пробелом ставится обратная косая черта: "с пробелом.txt", 'x y', с\ пробелом.txt. Как в оболочке, обратная косая черта вне кавычек оставляет следующий символ как есть.</translation>
+    </message>
+    <message>
+        <source>Add or take out ready-made patterns</source>
+        <translation>Добавить или убрать готовые шаблоны</translation>
     </message>
 </context>
 <context>
@@ -1695,20 +1703,28 @@ Try &apos;%1 --help&apos;.
         <translation>Элементы</translation>
     </message>
     <message>
-        <source>Left out by the filter: %1 entries, %2</source>
-        <translation>Исключено фильтром: записей — %1, %2</translation>
-    </message>
-    <message>
         <source>nothing</source>
         <translation>ничего</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>Left out</source>
         <translation>Исключено</translation>
+    </message>
+    <message>
+        <source>Left out by the filter: %1.</source>
+        <translation>Исключено фильтром: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %Ln item(s)</source>
+        <translation>
+            <numerusform>%1 в %Ln элементе</numerusform>
+            <numerusform>%1 в %Ln элементах</numerusform>
+            <numerusform>%1 в %Ln элементах</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Counted: everything the copy would not create, what is inside a folder left out included, and folders left empty by the filter. sluice-cli&apos;s summary counts a folder left out as one item and does not measure what it holds.</source>
+        <translation>Учитывается всё, что копирование не создало бы, включая содержимое исключённых папок, а также папки, оставшиеся пустыми из-за фильтра. Итог sluice-cli считает исключённую папку одним элементом и не измеряет её содержимое.</translation>
     </message>
 </context>
 <context>
