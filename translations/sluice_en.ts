@@ -133,6 +133,16 @@
     </message>
 </context>
 <context>
+    <name>Sluice::Ui::SourceListModel</name>
+    <message numerus="yes">
+        <source>%1 in %Ln item(s)</source>
+        <translation>
+            <numerusform>%1 in %Ln item</numerusform>
+            <numerusform>%1 in %Ln items</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Ui::SummaryPanel</name>
     <message numerus="yes">
         <source> (and %1 more like it)</source>
