@@ -15,6 +15,7 @@
 #include <QDBusConnection>
 #include <QDeadlineTimer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void noLauncherEntryWhileJobViewShows();
     void inhibitorHeldWhileDataMoves();
     void prepareForSleepPausesAndFlushesFirst();
+    void portalInhibitorInSandbox();
     void ejectUnmountsLocksThenPowersOff();
     void ejectNamesBusyProcessAndUnmountsNothing();
     void probeFindsRemovableDrive();
@@ -414,6 +416,39 @@ void TestDesktop::prepareForSleepPausesAndFlushesFirst()
     QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
     QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
     QTRY_COMPARE(inhibitors(logind), QStringList());
+}
+
+void TestDesktop::portalInhibitorInSandbox()
+{
+    // A sandbox is recognised by its info file; the seam names one in the scratch folder.
+    const QByteArray info = m_scratch->path("flatpak-info");
+    QVERIFY(writeFile(info, "[Application]\nname=io.github.sluicecopy.Sluice\n"));
+    qputenv("SLUICE_FLATPAK_INFO", info);
+    const auto unset = qScopeGuard([] { qunsetenv("SLUICE_FLATPAK_INFO"); });
+    QVERIFY(Desktop::SleepInhibitor::inSandbox());
+    DBusMock portal(mockTemplate(QStringLiteral("portal.py")),
+                    QStringLiteral("org.freedesktop.portal.Desktop"));
+    QString why;
+    QVERIFY2(portal.start(&why), qPrintable(why));
+    const QString portalPath = QStringLiteral("/org/freedesktop/portal/desktop");
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_VERIFY(copy.link->sleepInhibitor()->holdsBlockLock());
+    // Only the block lock: the portal has no delay lock.
+    QCOMPARE(portal.methodCalls(portalPath, QStringLiteral("Inhibit")).size(), 1);
+    const QVariantList inhibit = portal.methodCalls(portalPath, QStringLiteral("Inhibit")).at(0);
+    QCOMPARE(inhibit.at(0).toString(), QString());
+    QCOMPARE(inhibit.at(1).toUInt(), 4u | 8u); // suspend | idle
+    QCOMPARE(toMap(inhibit.at(2)).value(QStringLiteral("reason")).toString(),
+             QStringLiteral("Copying 1 file to out"));
+    const QString handle = portalPath + QStringLiteral("/request/mock/inhibit_1");
+    QCOMPARE(portal.methodCalls(handle, QStringLiteral("Close")).size(), 0);
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QTRY_COMPARE(portal.methodCalls(handle, QStringLiteral("Close")).size(), 1);
+    QVERIFY(!copy.link->sleepInhibitor()->holdsBlockLock());
+    JobRunner::drainEvents();
+    QCOMPARE(portal.methodCalls(portalPath, QStringLiteral("Inhibit")).size(), 1);
 }
 
 void TestDesktop::ejectUnmountsLocksThenPowersOff()
