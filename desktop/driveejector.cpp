@@ -9,6 +9,7 @@
 #include <QDBusObjectPath>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QMap>
 #include <QVariantMap>
 
@@ -33,6 +34,8 @@ const QString BlockInterface = QStringLiteral("org.freedesktop.UDisks2.Block");
 const QString FilesystemInterface = QStringLiteral("org.freedesktop.UDisks2.Filesystem");
 const QString EncryptedInterface = QStringLiteral("org.freedesktop.UDisks2.Encrypted");
 const QString DriveInterface = QStringLiteral("org.freedesktop.UDisks2.Drive");
+const QString LoopInterface = QStringLiteral("org.freedesktop.UDisks2.Loop");
+const QString PartitionInterface = QStringLiteral("org.freedesktop.UDisks2.Partition");
 /// Unmounting flushes what the page cache still holds for the device: allow it time.
 constexpr int StepTimeoutMs = 60000;
 
@@ -57,7 +60,7 @@ QList<QByteArray> mountPoints(const QVariantMap &filesystem)
 struct EjectSteps
 {
     QList<QByteArray> mounts;  ///< mount points that will be unmounted
-    QList<QDBusMessage> calls; ///< Unmount..., Lock..., then PowerOff or Eject
+    QList<QDBusMessage> calls; ///< Unmount..., Lock..., then PowerOff, Eject or Delete
     QStringList subjects;      ///< what each call acts on, for problem messages
 };
 
@@ -96,6 +99,28 @@ QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
     return {};
 }
 
+/// The loop device Block object that @p block is (or is a partition of), or an empty string.
+QString loopDeviceOf(const ManagedObjects &objects, const QString &block)
+{
+    const InterfaceMap interfaces = objects.value(QDBusObjectPath(block));
+    if (interfaces.contains(LoopInterface))
+        return block;
+    const QString table =
+        objectPath(interfaces.value(PartitionInterface).value(QStringLiteral("Table")));
+    if (table.isEmpty() || table == u'/')
+        return {};
+    return objects.value(QDBusObjectPath(table)).contains(LoopInterface) ? table : QString();
+}
+
+/// True when Block object @p path is on @p drive (for a loop device: it or its partitions).
+bool onDrive(const ManagedObjects &objects, const QString &path, const DriveInfo &drive)
+{
+    if (drive.loopDevice)
+        return loopDeviceOf(objects, path) == drive.drivePath;
+    const QVariantMap block = objects.value(QDBusObjectPath(path)).value(BlockInterface);
+    return objectPath(block.value(QStringLiteral("Drive"))) == drive.drivePath;
+}
+
 /// The drive holding the block device numbered @p device (st_dev), through
 /// CryptoBackingDevice when it is the cleartext side of an encrypted container.
 DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerOff)
@@ -116,6 +141,11 @@ DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerO
         const QString backing = objectPath(properties.value(QStringLiteral("CryptoBackingDevice")));
         if (backing.isEmpty() || backing == QLatin1String("/")) {
             drive.drivePath = objectPath(properties.value(QStringLiteral("Drive")));
+            const QString loop = loopDeviceOf(objects, block);
+            if (!loop.isEmpty() && (drive.drivePath.isEmpty() || drive.drivePath == u'/')) {
+                drive.drivePath = loop;
+                drive.loopDevice = true;
+            }
             break;
         }
         block = backing;
@@ -124,6 +154,18 @@ DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerO
         drive.drivePath.clear();
     const QVariantMap properties =
         objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
+    if (drive.loopDevice) {
+        // Detaching a loop device is always possible; it is named after its image file.
+        drive.found = drive.removable = true;
+        const QVariantMap loop =
+            objects.value(QDBusObjectPath(drive.drivePath)).value(LoopInterface);
+        QByteArray image = loop.value(QStringLiteral("BackingFile")).toByteArray();
+        if (image.endsWith('\0'))
+            image.chop(1);
+        if (drive.label.isEmpty())
+            drive.label = QFileInfo(QFile::decodeName(image)).fileName();
+        return drive;
+    }
     drive.found = !drive.drivePath.isEmpty() && !properties.isEmpty();
     *canPowerOff = properties.value(QStringLiteral("CanPowerOff")).toBool();
     drive.removable =
@@ -139,20 +181,21 @@ DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerO
 }
 
 /// Unmount every mounted file system on @p drive (its blocks and the cleartext side of its
-/// encrypted containers), Lock those containers, then PowerOff (or Eject) the drive.
+/// encrypted containers), Lock those containers, then PowerOff (or Eject) the drive, or
+/// Delete (detach) a loop device.
 EjectSteps planSteps(const ManagedObjects &objects, const DriveInfo &drive, bool canPowerOff)
 {
-    QStringList onDrive;
+    QStringList blocks;
     for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
-        if (objectPath(it->value(BlockInterface).value(QStringLiteral("Drive"))) == drive.drivePath)
-            onDrive.append(it.key().path());
+        if (it->contains(BlockInterface) && onDrive(objects, it.key().path(), drive))
+            blocks.append(it.key().path());
     }
     QStringList cleartext;
     QStringList containers;
     for (auto it = objects.cbegin(); it != objects.cend(); ++it) {
         const QString backing =
             objectPath(it->value(BlockInterface).value(QStringLiteral("CryptoBackingDevice")));
-        if (onDrive.contains(backing)) {
+        if (blocks.contains(backing)) {
             cleartext.append(it.key().path());
             containers.append(backing);
         }
@@ -165,7 +208,7 @@ EjectSteps planSteps(const ManagedObjects &objects, const DriveInfo &drive, bool
         steps.calls.append(message);
         steps.subjects.append(subject);
     };
-    for (const QString &path : onDrive + cleartext) {
+    for (const QString &path : blocks + cleartext) {
         const InterfaceMap interfaces = objects.value(QDBusObjectPath(path));
         if (!interfaces.contains(FilesystemInterface))
             continue;
@@ -176,8 +219,11 @@ EjectSteps planSteps(const ManagedObjects &objects, const DriveInfo &drive, bool
     }
     for (const QString &path : containers)
         call(path, EncryptedInterface, QStringLiteral("Lock"), drive.label);
-    call(drive.drivePath, DriveInterface,
-         canPowerOff ? QStringLiteral("PowerOff") : QStringLiteral("Eject"), drive.label);
+    if (drive.loopDevice)
+        call(drive.drivePath, LoopInterface, QStringLiteral("Delete"), drive.label);
+    else
+        call(drive.drivePath, DriveInterface,
+             canPowerOff ? QStringLiteral("PowerOff") : QStringLiteral("Eject"), drive.label);
     return steps;
 }
 
@@ -297,7 +343,8 @@ void DriveEjector::runNextStep()
                 runNextStep();
                 return;
             }
-            //: %1 is Unmount, Lock, PowerOff or Eject (the UDisks2 method), %2 what it acts on
+            //: %1 is Unmount, Lock, PowerOff, Eject or Delete (the UDisks2 method), %2 what it acts
+            //: on
             finish(
                 false,
                 tr("%1 of “%2” failed: %3").arg(message.member(), subject, reply.errorMessage()));

@@ -24,19 +24,23 @@ struct DriveInfo
     bool found = false;
     bool removable =
         false; ///< the drive or its media can be removed (Removable, Ejectable, CanPowerOff)
-    QString drivePath; ///< UDisks2 Drive object
+    QString drivePath; ///< UDisks2 Drive object, or a loop device's Block object
     QString label;
+    /// A loop device (no Drive): ejecting it unmounts its file systems, then detaches it
+    /// (org.freedesktop.UDisks2.Loop.Delete) instead of powering a drive off.
+    bool loopDevice = false;
 };
 
 /// Ejects the drive a copy's destination is on, through UDisks2 on the system bus
 /// (org.freedesktop.UDisks2, http://storaged.org/doc/udisks2-api/latest/): the block object
 /// whose DeviceNumber is the destination's st_dev, followed up through CryptoBackingDevice
-/// to its Drive; then Filesystem.Unmount of every mounted file system on that drive,
-/// Encrypted.Lock of its unlocked containers, then Drive.PowerOff (or Drive.Eject). Before
-/// unmounting anything it looks for processes with files or working folders on those mounts
-/// (/proc/PID/fd, /proc/PID/cwd): when one is found it names it and unmounts nothing. File
-/// system access (stat, /proc) runs on the global thread pool; D-Bus calls are asynchronous.
-/// GUI (or main) thread; one request at a time.
+/// to its Drive (or to its loop device); then Filesystem.Unmount of every mounted file
+/// system on that drive, Encrypted.Lock of its unlocked containers, then Drive.PowerOff (or
+/// Drive.Eject; Loop.Delete for a loop device). Before unmounting anything it looks for
+/// processes with files or working folders on those mounts (/proc/PID/fd, /proc/PID/cwd):
+/// when one is found it names it and unmounts nothing. File system access (stat, /proc)
+/// runs on the global thread pool; D-Bus calls are asynchronous. GUI (or main) thread; one
+/// request at a time.
 class DriveEjector final : public QObject
 {
     Q_OBJECT

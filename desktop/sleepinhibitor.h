@@ -36,7 +36,8 @@ public:
 
     bool holdsBlockLock() const { return m_block.held(); }
     bool holdsDelayLock() const { return m_delay.held(); }
-    /// True when running in a Flatpak-style sandbox (the portal is used).
+    /// True when running in a Flatpak-style sandbox (the portal is used): /.flatpak-info
+    /// exists, or for tests the file named by the environment variable SLUICE_FLATPAK_INFO.
     static bool inSandbox();
 
 Q_SIGNALS:

@@ -463,13 +463,8 @@ NotificationActions MainWindow::finishedActions(const CopyResult &result,
                                                 const CopyRequest &request)
 {
     NotificationActions actions;
-    if (result.itemsCopied > 0) {
-        // The window copies into a folder: each source lands there under its own name.
-        for (const QByteArray &source : request.sources) {
-            const QByteArray name = source.mid(source.lastIndexOf('/', source.size() - 2) + 1);
-            actions.showItems << request.destination + '/' + name;
-        }
-    }
+    if (result.itemsCopied > 0)
+        actions.showItems = copiedItemPaths(request);
     const bool complete = result.status == CopyStatus::Succeeded
                           || result.status == CopyStatus::CompletedWithWarnings;
     if (complete && m_eject->isOffered() && !m_eject->checkBox()->isChecked()) {

@@ -1,6 +1,7 @@
 #include "notifier.h"
 
 #include "dbuscall.h"
+#include "nativepath.h"
 
 #include <QApplication>
 #include <QDBusConnection>
@@ -100,6 +101,18 @@ void notifyIfInactive(QWidget *window, const QString &title, const QString &body
         else
             Desktop::noteUnavailable(NotificationsService, reply);
     });
+}
+
+QList<QByteArray> copiedItemPaths(const CopyRequest &request)
+{
+    const bool perSource = request.destinationFolders.size() == request.sources.size();
+    QList<QByteArray> paths;
+    for (qsizetype i = 0; i < request.sources.size(); ++i) {
+        const QByteArray folder =
+            perSource ? request.destinationFolders.at(i) : request.destination;
+        paths << NativePath::join(folder, NativePath::baseName(request.sources.at(i)));
+    }
+    return paths;
 }
 
 void showInFileManager(const QList<QByteArray> &paths)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "copyoptions.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -27,6 +29,11 @@ struct NotificationActions
 /// Does nothing while the window is active. GUI thread.
 void notifyIfInactive(QWidget *window, const QString &title, const QString &body,
                       const NotificationActions &actions = {});
+
+/// Where each source of @p request lands when copied into a folder: under its own name in
+/// destinationFolders[i] when the request has one folder per source (the retry form),
+/// otherwise in `destination`. Native paths, one per source, in order.
+QList<QByteArray> copiedItemPaths(const CopyRequest &request);
 
 /// org.freedesktop.FileManager1.ShowItems for native @p paths (asynchronous; without a file
 /// manager service nothing happens beyond one log line). GUI thread.

@@ -60,11 +60,26 @@ bool DBusTestBus::start(QString *why)
         *why = QStringLiteral("python3-dbusmock is not installed (scripts/install-deps.sh test)");
         return false;
     }
+    if (!spawn({QStringLiteral("--session")}, why))
+        return false;
+    qputenv("DBUS_SESSION_BUS_ADDRESS", m_address.toLocal8Bit());
+    qputenv("DBUS_SYSTEM_BUS_ADDRESS", m_address.toLocal8Bit());
+    return true;
+}
+
+bool DBusTestBus::startWithConfig(const QString &configFile, QString *why)
+{
+    return spawn({QStringLiteral("--config-file=") + configFile}, why);
+}
+
+bool DBusTestBus::spawn(const QStringList &arguments, QString *why)
+{
     QProcess daemon;
     daemon.start(QStringLiteral("dbus-daemon"),
-                 {QStringLiteral("--session"), QStringLiteral("--fork"),
-                  QStringLiteral("--nopidfile"), QStringLiteral("--print-address=1"),
-                  QStringLiteral("--print-pid=1")});
+                 arguments
+                     + QStringList{QStringLiteral("--fork"), QStringLiteral("--nopidfile"),
+                                   QStringLiteral("--print-address=1"),
+                                   QStringLiteral("--print-pid=1")});
     if (!daemon.waitForFinished(30000) || daemon.exitCode() != 0) {
         *why =
             QStringLiteral("dbus-daemon did not start: %1 %2")
@@ -79,8 +94,6 @@ bool DBusTestBus::start(QString *why)
     }
     m_address = lines.at(0).trimmed();
     m_pid = lines.at(1).trimmed().toLongLong();
-    qputenv("DBUS_SESSION_BUS_ADDRESS", m_address.toLocal8Bit());
-    qputenv("DBUS_SYSTEM_BUS_ADDRESS", m_address.toLocal8Bit());
     return true;
 }
 

@@ -24,9 +24,14 @@ public:
     /// Starts the daemon and sets both bus addresses in the environment. On failure returns
     /// false with the reason in @p why (no dbus-daemon, no python-dbusmock).
     bool start(QString *why);
+    /// Starts a daemon with configuration file @p configFile (a private system bus, say)
+    /// and leaves the environment alone; address() names it.
+    bool startWithConfig(const QString &configFile, QString *why);
     QString address() const { return m_address; }
 
 private:
+    bool spawn(const QStringList &arguments, QString *why);
+
     qint64 m_pid = 0;
     QString m_address;
 };

@@ -13,12 +13,16 @@
 
 #include <QDBusArgument>
 #include <QDBusConnection>
+#include <QDBusConnectionInterface>
 #include <QDeadlineTimer>
+#include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Sluice;
 using namespace TestTree;
@@ -99,9 +103,12 @@ private Q_SLOTS:
     void noLauncherEntryWhileJobViewShows();
     void inhibitorHeldWhileDataMoves();
     void prepareForSleepPausesAndFlushesFirst();
+    void portalInhibitorInSandbox();
     void ejectUnmountsLocksThenPowersOff();
     void ejectNamesBusyProcessAndUnmountsNothing();
     void probeFindsRemovableDrive();
+    void ejectDetachesLoopDevice();
+    void realUdisksdEjectsLoopDevice();
     void cliDesktopProgressUsesJobView();
     void cliEjectsOnlyAfterSuccess();
 
@@ -127,7 +134,9 @@ private:
     /// One FileSize file into an empty destination folder, held by a gate at half the file
     /// when @p gated, limited to @p speedLimit bytes/s otherwise.
     Copy startCopy(bool gated, qint64 speedLimit = 0);
-    QString runCli(const QStringList &arguments, int *exitCode);
+    QString
+    runCli(const QStringList &arguments, int *exitCode,
+           const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
     DBusTestBus m_bus;
     std::unique_ptr<Scratch> m_scratch;
@@ -416,6 +425,39 @@ void TestDesktop::prepareForSleepPausesAndFlushesFirst()
     QTRY_COMPARE(inhibitors(logind), QStringList());
 }
 
+void TestDesktop::portalInhibitorInSandbox()
+{
+    // A sandbox is recognised by its info file; the seam names one in the scratch folder.
+    const QByteArray info = m_scratch->path("flatpak-info");
+    QVERIFY(writeFile(info, "[Application]\nname=io.github.sluicecopy.Sluice\n"));
+    qputenv("SLUICE_FLATPAK_INFO", info);
+    const auto unset = qScopeGuard([] { qunsetenv("SLUICE_FLATPAK_INFO"); });
+    QVERIFY(Desktop::SleepInhibitor::inSandbox());
+    DBusMock portal(mockTemplate(QStringLiteral("portal.py")),
+                    QStringLiteral("org.freedesktop.portal.Desktop"));
+    QString why;
+    QVERIFY2(portal.start(&why), qPrintable(why));
+    const QString portalPath = QStringLiteral("/org/freedesktop/portal/desktop");
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_VERIFY(copy.link->sleepInhibitor()->holdsBlockLock());
+    // Only the block lock: the portal has no delay lock.
+    QCOMPARE(portal.methodCalls(portalPath, QStringLiteral("Inhibit")).size(), 1);
+    const QVariantList inhibit = portal.methodCalls(portalPath, QStringLiteral("Inhibit")).at(0);
+    QCOMPARE(inhibit.at(0).toString(), QString());
+    QCOMPARE(inhibit.at(1).toUInt(), 4u | 8u); // suspend | idle
+    QCOMPARE(toMap(inhibit.at(2)).value(QStringLiteral("reason")).toString(),
+             QStringLiteral("Copying 1 file to out"));
+    const QString handle = portalPath + QStringLiteral("/request/mock/inhibit_1");
+    QCOMPARE(portal.methodCalls(handle, QStringLiteral("Close")).size(), 0);
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QTRY_COMPARE(portal.methodCalls(handle, QStringLiteral("Close")).size(), 1);
+    QVERIFY(!copy.link->sleepInhibitor()->holdsBlockLock());
+    JobRunner::drainEvents();
+    QCOMPARE(portal.methodCalls(portalPath, QStringLiteral("Inhibit")).size(), 1);
+}
+
 void TestDesktop::ejectUnmountsLocksThenPowersOff()
 {
     DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
@@ -487,9 +529,166 @@ void TestDesktop::probeFindsRemovableDrive()
     QCOMPARE(ejectLog(udisks), QStringList());
 }
 
-QString TestDesktop::runCli(const QStringList &arguments, int *exitCode)
+void TestDesktop::ejectDetachesLoopDevice()
+{
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QStringLiteral("/nonexistent/image")},
+                     {QStringLiteral("Loop"), true}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    Desktop::DriveEjector ejector;
+    QSignalSpy found(&ejector, &Desktop::DriveEjector::driveFound);
+    ejector.probe(m_scratch->path());
+    QTRY_COMPARE(found.size(), 1);
+    const auto drive = found.at(0).at(0).value<Desktop::DriveInfo>();
+    QVERIFY(drive.found && drive.removable && drive.loopDevice);
+    QCOMPARE(drive.label, QStringLiteral("IMAGE"));
+    QSignalSpy finished(&ejector, &Desktop::DriveEjector::finished);
+    ejector.eject(m_scratch->path());
+    QTRY_COMPARE(finished.size(), 1);
+    const auto outcome = finished.at(0).at(0).value<Desktop::EjectOutcome>();
+    QVERIFY2(outcome.ejected, qPrintable(outcome.problem));
+    const QString loop = QStringLiteral("/org/freedesktop/UDisks2/block_devices/loop0");
+    QCOMPARE(ejectLog(udisks),
+             (QStringList{loop + QStringLiteral(" Unmount"), loop + QStringLiteral(" Delete")}));
+}
+
+/// Runs @p program with @p arguments (deadline 30 s); its exit code, or -1.
+static int run(const QString &program, const QStringList &arguments, QByteArray *output = nullptr)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(program, arguments);
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+        return -1;
+    }
+    if (output)
+        *output = process.readAll().trimmed();
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+static bool mounted(const QByteArray &mountPoint)
+{
+    QFile mounts(QStringLiteral("/proc/self/mountinfo"));
+    if (!mounts.open(QIODevice::ReadOnly))
+        return false;
+    return mounts.readAll().contains(" " + mountPoint + " ");
+}
+
+void TestDesktop::realUdisksdEjectsLoopDevice()
+{
+    const QString udisksd = QStringLiteral("/usr/libexec/udisks2/udisksd");
+    if (::geteuid() != 0)
+        QSKIP("needs root: loop devices and mounts");
+    if (!QFileInfo::exists(udisksd))
+        QSKIP("udisksd is not installed (udisks2: scripts/install-deps.sh test)");
+    // A system bus of the test's own, where udisksd (as root) may own its name.
+    const QByteArray config = m_scratch->path("system-bus.conf");
+    QVERIFY(writeFile(config, "<busconfig><type>system</type><listen>unix:path="
+                                  + m_scratch->path("system_bus_socket")
+                                  + "</listen><auth>EXTERNAL</auth>"
+                                    "<policy context=\"default\"><allow user=\"*\"/>"
+                                    "<allow own=\"*\"/><allow send_destination=\"*\"/>"
+                                    "<allow receive_sender=\"*\"/></policy></busconfig>\n"));
+    DBusTestBus systemBus;
+    QString why;
+    QVERIFY2(systemBus.startWithConfig(QString::fromLocal8Bit(config), &why), qPrintable(why));
+    const QDBusConnection bus =
+        QDBusConnection::connectToBus(systemBus.address(), QStringLiteral("udisks-system-bus"));
+    const auto disconnect = qScopeGuard(
+        [] { QDBusConnection::disconnectFromBus(QStringLiteral("udisks-system-bus")); });
+    QVERIFY(bus.isConnected());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), systemBus.address());
+    QProcess daemon;
+    daemon.setProcessEnvironment(environment);
+    daemon.setProcessChannelMode(QProcess::MergedChannels);
+    daemon.start(udisksd, {QStringLiteral("--no-sigint"), QStringLiteral("--disable-modules")});
+    QVERIFY2(daemon.waitForStarted(), qPrintable(daemon.errorString()));
+    const auto stopDaemon = qScopeGuard([&] {
+        daemon.terminate();
+        if (!daemon.waitForFinished(5000))
+            daemon.kill();
+        daemon.waitForFinished();
+    });
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        bus.interface()->isServiceRegistered(QStringLiteral("org.freedesktop.UDisks2")).value()
+            || daemon.state() == QProcess::NotRunning,
+        "udisksd took its name", 10000);
+    QVERIFY2(daemon.state() == QProcess::Running, daemon.readAll().constData());
+
+    // An ext4 image on a loop device, mounted in the scratch folder.
+    const QByteArray image = m_scratch->path("disk.img");
+    const QByteArray mountPoint = m_scratch->path("mnt");
+    QVERIFY(makePath(mountPoint));
+    QByteArray output;
+    QCOMPARE(run(QStringLiteral("truncate"),
+                 {QStringLiteral("-s"), QStringLiteral("32M"), QString::fromLocal8Bit(image)}),
+             0);
+    QVERIFY2(run(QStringLiteral("mkfs.ext4"),
+                 {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-L"),
+                  QStringLiteral("SLUICE"), QString::fromLocal8Bit(image)},
+                 &output)
+                 == 0,
+             output.constData());
+    QByteArray device;
+    if (run(QStringLiteral("losetup"),
+            {QStringLiteral("--find"), QStringLiteral("--show"), QString::fromLocal8Bit(image)},
+            &device)
+        != 0)
+        QSKIP(qPrintable(QStringLiteral("no loop device: ") + QString::fromLocal8Bit(device)));
+    const auto detach = qScopeGuard([&] {
+        if (mounted(mountPoint))
+            run(QStringLiteral("umount"), {QString::fromLocal8Bit(mountPoint)});
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), QString::fromLocal8Bit(device)});
+    });
+    QVERIFY2(run(QStringLiteral("mount"),
+                 {QString::fromLocal8Bit(device), QString::fromLocal8Bit(mountPoint)}, &output)
+                 == 0,
+             output.constData());
+
+    // udisksd learns of block devices from udev: without it, the loop device never shows.
+    const QString blockPath = QStringLiteral("/org/freedesktop/UDisks2/block_devices/")
+                              + QFileInfo(QString::fromLocal8Bit(device)).fileName();
+    const auto exported = [&] {
+        QDBusMessage get = QDBusMessage::createMethodCall(
+            QStringLiteral("org.freedesktop.UDisks2"), blockPath,
+            QStringLiteral("org.freedesktop.DBus.Properties"), QStringLiteral("Get"));
+        get << QStringLiteral("org.freedesktop.UDisks2.Block") << QStringLiteral("Device");
+        return bus.call(get, QDBus::Block, 2000).type() == QDBusMessage::ReplyMessage;
+    };
+    QDeadlineTimer deadline(5000);
+    while (!exported() && !deadline.hasExpired())
+        QTest::qWait(100);
+    if (!exported()) {
+        if (!QFileInfo::exists(QStringLiteral("/run/udev")))
+            QSKIP("udisksd cannot see block devices: no udev (/run/udev missing)");
+        QFAIL(qPrintable(QStringLiteral("udisksd did not export %1 within 5 s").arg(blockPath)));
+    }
+
+    const QByteArray source = m_scratch->path("small.txt");
+    QVERIFY(writeFile(source, "data\n"));
+    int exitCode = -1;
+    const QString errors = runCli({QStringLiteral("--eject"), QString::fromLocal8Bit(source),
+                                   QString::fromLocal8Bit(mountPoint)},
+                                  &exitCode, environment);
+    QVERIFY2(exitCode == 0, qPrintable(errors));
+    QVERIFY2(errors.contains(QStringLiteral("“SLUICE” can be safely unplugged")),
+             qPrintable(errors));
+    QVERIFY(!mounted(mountPoint));
+    QVERIFY(!QFileInfo::exists(QStringLiteral("/sys/block/%1/loop/backing_file")
+                                   .arg(QFileInfo(QString::fromLocal8Bit(device)).fileName())));
+}
+
+QString TestDesktop::runCli(const QStringList &arguments, int *exitCode,
+                            const QProcessEnvironment &environment)
 {
     QProcess cli;
+    cli.setProcessEnvironment(environment);
     cli.start(QStringLiteral(SLUICE_CLI_PATH), arguments);
     // The event loop keeps running meanwhile.
     QDeadlineTimer deadline(120000);

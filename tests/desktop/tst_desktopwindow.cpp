@@ -1,6 +1,7 @@
 // The window's "Eject the drive when done" against a python-dbusmock UDisks2 on a private
 // dbus-daemon: offered for a removable destination, ejecting after a complete copy only.
 
+#include "appsettings.h"
 #include "copyresult.h"
 #include "copysession.h"
 #include "dbustestbus.h"
@@ -18,8 +19,13 @@
 #include <QDeadlineTimer>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <atomic>
+#include <cerrno>
+#include <memory>
 
 #include <sys/stat.h>
 
@@ -36,6 +42,7 @@ private Q_SLOTS:
     void cleanup();
     void ejectsTheDriveAfterACompleteCopy();
     void neverEjectsAfterACancelledCopy();
+    void openFolderShowsTheCopiedItems();
 
 private:
     /// Starts the UDisks2 mock with the scratch folder's device as the USB disk's file
@@ -149,6 +156,89 @@ void TestDesktopWindow::neverEjectsAfterACancelledCopy()
         QStringLiteral("The drive was not ejected: the copy did not complete.")));
     JobRunner::drainEvents();
     QCOMPARE(ejectLog(), QStringList());
+}
+
+/// ShowItems calls of the FileManager1 mock: the URIs of each, oldest first.
+static QList<QStringList> shownItems(const DBusMock &fileManager)
+{
+    QList<QStringList> shown;
+    const auto calls = fileManager.methodCalls(QStringLiteral("/org/freedesktop/FileManager1"),
+                                               QStringLiteral("ShowItems"));
+    for (const QVariantList &call : calls)
+        shown << call.at(0).toStringList();
+    return shown;
+}
+
+void TestDesktopWindow::openFolderShowsTheCopiedItems()
+{
+    DBusMock notifications(QStringLiteral("notification_daemon"),
+                           QStringLiteral("org.freedesktop.Notifications"));
+    DBusMock fileManager(mockTemplate(QStringLiteral("filemanager1.py")),
+                         QStringLiteral("org.freedesktop.FileManager1"));
+    QString why;
+    QVERIFY2(notifications.start(&why), qPrintable(why));
+    QVERIFY2(fileManager.start(&why), qPrintable(why));
+    QVERIFY(TestTree::makePath(m_scratch->path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/a"), 1000, 1));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/sub/c-fails"), 3000, 3));
+    // Skip the unreadable item rather than ask (the window reads its settings when made).
+    WindowSettings settings = WindowSettings::load();
+    const WindowSettings saved = settings;
+    settings.options.onError = ErrorPolicy::Skip;
+    settings.save();
+    const auto restore = qScopeGuard([saved] { saved.save(); });
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    auto failing = std::make_shared<std::atomic<bool>>(true);
+    IoHooks hooks;
+    hooks.beforeOpen = [failing](const QByteArray &source) {
+        return failing->load() && source.endsWith("/c-fails") ? EACCES : 0;
+    };
+    m_window->setIoHooks(hooks);
+    m_window->sourceModel()->addPaths({m_scratch->path("src")});
+    m_window->destinationField()->setPath(m_scratch->path("out"));
+    // The notification is for a person looking elsewhere: another window is active.
+    QWidget elsewhere;
+    elsewhere.show();
+    elsewhere.activateWindow();
+    QTRY_VERIFY(!m_window->isActiveWindow());
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    auto *copy = UiTest::find<QPushButton>(m_window.get(), "copyButton");
+    QTRY_VERIFY(copy->isEnabled());
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    // Retry the skipped item: a request with one destination folder per source.
+    failing->store(false);
+    auto *retry = UiTest::find<QPushButton>(m_window.get(), "retrySkippedButton");
+    QVERIFY(retry && retry->isEnabled());
+    QTest::mouseClick(retry, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QCOMPARE(finished.at(1).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
+
+    const QString notificationsPath = QStringLiteral("/org/freedesktop/Notifications");
+    QTRY_COMPARE(notifications.methodCalls(notificationsPath, QStringLiteral("Notify")).size(), 2);
+    for (const QVariantList &notify :
+         notifications.methodCalls(notificationsPath, QStringLiteral("Notify"))) {
+        const QStringList actions = notify.at(5).toStringList();
+        QVERIFY2(actions.mid(0, 2)
+                     == (QStringList{QStringLiteral("open-folder"), QStringLiteral("Open folder")}),
+                 qPrintable(actions.join(u',')));
+    }
+    // The mock numbers its notifications from 1; the window heard both replies.
+    JobRunner::drainEvents();
+    QCOMPARE(shownItems(fileManager), QList<QStringList>());
+    const QString uriBase = QStringLiteral("file://") + QString::fromLocal8Bit(m_scratch->path());
+    notifications.emitSignal(notificationsPath, QStringLiteral("org.freedesktop.Notifications"),
+                             QStringLiteral("ActionInvoked"), QStringLiteral("us"),
+                             {2u, QStringLiteral("open-folder")});
+    QTRY_COMPARE(shownItems(fileManager),
+                 (QList<QStringList>{{uriBase + QStringLiteral("/out/src/sub/c-fails")}}));
+    notifications.emitSignal(notificationsPath, QStringLiteral("org.freedesktop.Notifications"),
+                             QStringLiteral("ActionInvoked"), QStringLiteral("us"),
+                             {1u, QStringLiteral("open-folder")});
+    QTRY_COMPARE(shownItems(fileManager).size(), 2);
+    QCOMPARE(shownItems(fileManager).at(1), QStringList{uriBase + QStringLiteral("/out/src")});
 }
 
 QTEST_MAIN(TestDesktopWindow)

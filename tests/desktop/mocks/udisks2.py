@@ -6,7 +6,9 @@ DeviceNumber parameter "DeviceNumber" (the st_dev a test's destination folder ha
 INTERNAL holds sda1, a file system mounted at "/". Every Unmount, Lock, PowerOff and Eject is
 appended to one log, in order, as "OBJECT_PATH METHOD"; org.freedesktop.DBus.Mock.GetEjectLog
 on /org/freedesktop/UDisks2 returns it. Parameter "BusyUnmount" makes Unmount fail with
-org.freedesktop.UDisks2.Error.DeviceBusy.
+org.freedesktop.UDisks2.Error.DeviceBusy. Parameter "Loop" puts that file system (label
+"IMAGE") on loop device loop0 instead (no drive, backing file /images/disk.img; Delete is
+logged too).
 '''
 
 import dbus
@@ -23,6 +25,7 @@ BLOCK = 'org.freedesktop.UDisks2.Block'
 FILESYSTEM = 'org.freedesktop.UDisks2.Filesystem'
 ENCRYPTED = 'org.freedesktop.UDisks2.Encrypted'
 DRIVE = 'org.freedesktop.UDisks2.Drive'
+LOOP = 'org.freedesktop.UDisks2.Loop'
 
 EJECT_LOG = []
 
@@ -79,10 +82,18 @@ def load(mock, parameters):
     add(mock, sdb1, {BLOCK: (block(usb, 0x0811), []),
                      ENCRYPTED: ({'CleartextDevice': dbus.ObjectPath(cleartext)},
                                  [('Lock', 'a{sv}', '', logged('Lock'))])})
+    unmount = (mount_points(parameters['MountPoint']),
+               [('Unmount', 'a{sv}', '', logged('Unmount', busy))])
+    if parameters.get('Loop'):
+        add(mock, PREFIX + '/block_devices/loop0', {
+            BLOCK: (block('/', int(parameters['DeviceNumber']), label='IMAGE'), []),
+            FILESYSTEM: unmount,
+            LOOP: ({'BackingFile': dbus.ByteArray(b'/images/disk.img\0')},
+                   [('Delete', 'a{sv}', '', logged('Delete'))])})
+        return
     add(mock, cleartext, {
         BLOCK: (block('/', int(parameters['DeviceNumber']), sdb1, 'USB DISK'), []),
-        FILESYSTEM: (mount_points(parameters['MountPoint']),
-                     [('Unmount', 'a{sv}', '', logged('Unmount', busy))])})
+        FILESYSTEM: unmount})
     add(mock, PREFIX + '/block_devices/sda1', {
         BLOCK: (block(internal, 0x0801), []),
         FILESYSTEM: (mount_points('/'), [('Unmount', 'a{sv}', '', logged('Unmount'))])})
