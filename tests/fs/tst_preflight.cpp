@@ -311,6 +311,8 @@ void TestPreflight::limitsAreDecidedOncePerFileSystem()
     for (const Refusal &refusal : found.refusals)
         refusedIssues << refusal.issue;
     compareIssues(refusedIssues, refused);
+    if (QTest::currentTestFailed())
+        return; // compareIssues() failed: the refusals are not the expected ones
     if (fs == FsKind::Vfat)
         QCOMPARE(found.refusals[2].issue.detail,
                  QStringLiteral("%1 holds at most 4294967295 bytes in one file")
