@@ -54,8 +54,8 @@ QStringList entryIds(int folderFd)
 // Whether a running job holds entry @p id's lock (a probe with a shared lock, released at once).
 bool isOwned(int folderFd, const QString &id)
 {
-    UniqueFd lock(::openat(folderFd, journalLockName(id).constData(),
-                           O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    UniqueFd lock(
+        ::openat(folderFd, journalLockName(id).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
     return lock && ::flock(lock.get(), LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
 }
 
@@ -108,7 +108,8 @@ bool discard(const QString &id, QString *error)
         return fail(QCoreApplication::translate("Sluice::JobJournal",
                                                 "a running copy is resuming or writing it"));
     // The part file it kept, only when it is still the one recorded (never someone else's).
-    if (const auto record = readJournalRecord(folder.get(), id, nullptr); record && record->inFlight) {
+    if (const auto record = readJournalRecord(folder.get(), id, nullptr);
+        record && record->inFlight) {
         const JournalCheckpoint &kept = *record->inFlight;
         struct stat part = {};
         if (::lstat(kept.part.constData(), &part) == 0 && quint64(part.st_ino) == kept.partIno

@@ -28,9 +28,9 @@ struct InterruptedJob
     qint64 totalBytes = 0; ///< planned bytes (0 for a job that never started)
     /// Bytes known durable: finished files plus the checkpoint of the file in flight.
     qint64 doneBytes = 0;
-    qint64 totalItems = 0; ///< planned items
-    qint64 doneItems = 0;  ///< items recorded as finished (durable)
-    QDateTime lastCheckpoint; ///< UTC time of the last record written
+    qint64 totalItems = 0;     ///< planned items
+    qint64 doneItems = 0;      ///< items recorded as finished (durable)
+    QDateTime lastCheckpoint;  ///< UTC time of the last record written
     bool neverStarted = false; ///< a queued job kept at quit (recorded with keepForLater())
 };
 

@@ -357,8 +357,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
 
     Arguments args;
     const QStringList positional = parser.positionalArguments();
-    const int modes = int(parser.isSet(listInterrupted)) + int(parser.isSet(resume))
-                      + int(parser.isSet(discard));
+    const int modes =
+        int(parser.isSet(listInterrupted)) + int(parser.isSet(resume)) + int(parser.isSet(discard));
     if (modes > 1)
         return usageError(
             QStringLiteral("--list-interrupted, --resume and --discard exclude each other"));
@@ -374,9 +374,9 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
             return usageError(QStringLiteral("--discard needs the IDs to forget"));
         args.ids = positional;
         const QString progressText =
-            parser.isSet(progress) ? parser.value(progress)
-                                   : (stderrIsTerminal ? QStringLiteral("bar")
-                                                       : QStringLiteral("none"));
+            parser.isSet(progress)
+                ? parser.value(progress)
+                : (stderrIsTerminal ? QStringLiteral("bar") : QStringLiteral("none"));
         if (progressText == QLatin1String("json"))
             args.progress = ProgressStyle::Json;
         else if (progressText == QLatin1String("bar"))

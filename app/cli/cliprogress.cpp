@@ -233,8 +233,9 @@ void ProgressPrinter::finish(const CopyResult &result)
                      static_cast<long long>(result.itemsChanged),
                      result.itemsChanged == 1 ? "file" : "files");
     if (result.itemsResumed > 0 || result.bytesResumed > 0)
-        std::fprintf(stderr, "resumed: %lld %s finished before were not copied again; %s not "
-                             "written again\n",
+        std::fprintf(stderr,
+                     "resumed: %lld %s finished before were not copied again; %s not "
+                     "written again\n",
                      static_cast<long long>(result.itemsResumed),
                      result.itemsResumed == 1 ? "file" : "files",
                      formatBytes(result.bytesResumed).toLocal8Bit().constData());

@@ -206,13 +206,12 @@ int listInterrupted(const Sluice::Cli::Arguments &arguments)
             std::printf("%s\n", QJsonDocument(line).toJson(QJsonDocument::Compact).constData());
             continue;
         }
-        const QString progress =
-            job.neverStarted ? QStringLiteral("not started")
-                             : QStringLiteral("%1 of %2 items, %3 of %4 bytes")
-                                   .arg(job.doneItems)
-                                   .arg(job.totalItems)
-                                   .arg(job.doneBytes)
-                                   .arg(job.totalBytes);
+        const QString progress = job.neverStarted ? QStringLiteral("not started")
+                                                  : QStringLiteral("%1 of %2 items, %3 of %4 bytes")
+                                                        .arg(job.doneItems)
+                                                        .arg(job.totalItems)
+                                                        .arg(job.doneBytes)
+                                                        .arg(job.totalBytes);
         std::printf("%s  %s  %s  %s%s -> %s\n", job.id.toLocal8Bit().constData(),
                     job.lastCheckpoint.toString(Qt::ISODate).toLocal8Bit().constData(),
                     progress.toLocal8Bit().constData(), job.options.move ? "move " : "",
@@ -279,7 +278,8 @@ int resumeJobs(const Sluice::Cli::Arguments &arguments)
         one.errorAsk = job.options.onError == ErrorPolicy::Ask;
         if (!arguments.quiet && arguments.progress != Cli::ProgressStyle::Json)
             std::fprintf(stderr, "sluice-cli: resuming %s: %s -> %s\n",
-                         job.id.toLocal8Bit().constData(), sourcesText(job).toLocal8Bit().constData(),
+                         job.id.toLocal8Bit().constData(),
+                         sourcesText(job).toLocal8Bit().constData(),
                          NativePath::toDisplay(job.request.destination).toLocal8Bit().constData());
         const int code = runJob(one, one.request, one.options);
         if (code == StoppedExitCode || code == 130)

@@ -61,10 +61,10 @@ struct DataTransfer
     bool sparse = false;    ///< the source looks sparse and the destination keeps holes: skip them
     qint64 startOffset = 0; ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;
-    FlushBehind *flush = nullptr;        ///< may be null
-    ChecksumHasher *hasher = nullptr;    ///< may be null (stream engine only)
+    FlushBehind *flush = nullptr;         ///< may be null
+    ChecksumHasher *hasher = nullptr;     ///< may be null (stream engine only)
     CheckpointSink *checkpoint = nullptr; ///< may be null (no journal, small files)
-    std::function<bool()> skipRequested; ///< may be empty (small-file pool)
+    std::function<bool()> skipRequested;  ///< may be empty (small-file pool)
 };
 
 /// How an engine's run ended.

@@ -18,8 +18,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 
-#include <xxhash.h>
 #include <QThread>
+#include <xxhash.h>
 
 #include <algorithm>
 
@@ -98,8 +98,8 @@ void CopyWorker::run()
     const bool planned = journalOpen && buildPlan(plan, result);
     if (journalOpen && !plan.roots.isEmpty())
         startJournal(plan);
-    if (planned && (job.options.dryRun || takeDeviceTurn(plan, turn))
-        && runChecks(plan, result) && !job.options.dryRun) {
+    if (planned && (job.options.dryRun || takeDeviceTurn(plan, turn)) && runChecks(plan, result)
+        && !job.options.dryRun) {
         job.counters.setPhase(CopyPhase::Copying);
         TreeCopier copier(job, plan);
         copier.run();

@@ -82,8 +82,7 @@ struct JobContext
     /// The job is stopping resumably and has a journal to resume from.
     bool keepsForResume() const
     {
-        return stopResumably.load() && journal && journal->problem().isEmpty()
-               && !aborted.load();
+        return stopResumably.load() && journal && journal->problem().isEmpty() && !aborted.load();
     }
 
     void abort()

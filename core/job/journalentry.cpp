@@ -277,8 +277,7 @@ int writeFileAtomically(int folderFd, const QByteArray &name, const QByteArray &
     if (error == 0 && retryOnEintr([&] { return ::fdatasync(fd.get()); }) != 0)
         error = errno;
     fd.reset();
-    if (error == 0
-        && ::renameat(folderFd, temporary.constData(), folderFd, name.constData()) != 0)
+    if (error == 0 && ::renameat(folderFd, temporary.constData(), folderFd, name.constData()) != 0)
         error = errno;
     if (error != 0) {
         ::unlinkat(folderFd, temporary.constData(), 0);

@@ -44,8 +44,8 @@ struct JournalCheckpoint
 /// One whole record of a journal entry (docs/design-notes.md, "The job journal").
 struct JournalRecord
 {
-    CopyRequest request; ///< resolved: one destination folder and name per source
-    CopyOptions options; ///< resumeId empty
+    CopyRequest request;     ///< resolved: one destination folder and name per source
+    CopyOptions options;     ///< resumeId empty
     QByteArray planIdentity; ///< XXH3-64 of the plan's items (kind, path, size, mtime)
     qint64 totalBytes = 0;
     qint64 totalItems = 0;

@@ -67,8 +67,8 @@ QByteArray journalLockName(const QString &id)
 
 std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem)
 {
-    UniqueFd fd(::openat(folderFd, journalEntryName(id).constData(),
-                         O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    UniqueFd fd(
+        ::openat(folderFd, journalEntryName(id).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
     struct stat st = {};
     if (!fd || ::fstat(fd.get(), &st) != 0) {
         if (problem)
@@ -112,7 +112,8 @@ std::unique_ptr<JournalWriter> JournalWriter::create(QString *error)
         *error = errnoText(errno);
         return nullptr;
     }
-    return std::unique_ptr<JournalWriter>(new JournalWriter(id, std::move(folder), std::move(lock)));
+    return std::unique_ptr<JournalWriter>(
+        new JournalWriter(id, std::move(folder), std::move(lock)));
 }
 
 std::unique_ptr<JournalWriter> JournalWriter::adopt(const QString &id, JournalRecord &record,
@@ -141,7 +142,8 @@ std::unique_ptr<JournalWriter> JournalWriter::adopt(const QString &id, JournalRe
         return nullptr;
     }
     record = *read;
-    return std::unique_ptr<JournalWriter>(new JournalWriter(id, std::move(folder), std::move(lock)));
+    return std::unique_ptr<JournalWriter>(
+        new JournalWriter(id, std::move(folder), std::move(lock)));
 }
 
 void JournalWriter::start(JournalRecord base)
@@ -185,8 +187,7 @@ void JournalWriter::noteFinished(JournalFinished item, qint64 bytes)
         return;
     std::unique_lock write(m_writeMutex, std::try_to_lock);
     if (write.owns_lock()
-        && steadyMs() - m_lastWriteMs.load(std::memory_order_relaxed)
-               >= CheckpointInterval.count())
+        && steadyMs() - m_lastWriteMs.load(std::memory_order_relaxed) >= CheckpointInterval.count())
         writeRecord();
 }
 

@@ -298,10 +298,10 @@ void FileLife::startCheckpoints(int partFd, DataTransfer &transfer)
     struct stat partStat = {};
     if (::fstat(partFd, &partStat) != 0)
         return;
-    m_checkpoints.emplace(*m_job.journal, partFd,
-                          checkpointIdentity(m_sourcePath, transfer.destinationPath, m_partPath,
-                                             m_source, partStat),
-                          m_resumeOffset);
+    m_checkpoints.emplace(
+        *m_job.journal, partFd,
+        checkpointIdentity(m_sourcePath, transfer.destinationPath, m_partPath, m_source, partStat),
+        m_resumeOffset);
     transfer.checkpoint = &*m_checkpoints;
 }
 
@@ -366,8 +366,8 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
     if (m_resumeOffset > 0) {
         m_progress.advanceTo(m_resumeOffset);
         if (m_hasher) {
-            if (const int error = rehashPrefix(m_job.engine, *m_hasher, m_sourceFd.get(),
-                                               m_resumeOffset)) {
+            if (const int error =
+                    rehashPrefix(m_job.engine, *m_hasher, m_sourceFd.get(), m_resumeOffset)) {
                 if (error == ECANCELED)
                     return Attempt::ended(ItemOutcome::Cancelled);
                 return Attempt::failed(

@@ -116,8 +116,7 @@ std::optional<Attempt> ItemLife::finishedBefore()
     if (found == m_job.resume->finished.cend())
         return std::nullopt;
     struct stat copy = {};
-    if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy,
-                  AT_SYMLINK_NOFOLLOW)
+    if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
             != 0
         || quint64(copy.st_dev) != found->dev || quint64(copy.st_ino) != found->ino
         || copy.st_size != found->size || nanoseconds(copy.st_mtim) != found->mtimeNs

@@ -55,8 +55,8 @@ int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode)
                                 O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
         if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
             return -EBUSY; // another copy is writing it right now
-        if (struct stat st = {}; stale && ::fstat(stale.get(), &st) == 0
-                                 && isKeptPartFile(st.st_dev, st.st_ino))
+        if (struct stat st = {};
+            stale && ::fstat(stale.get(), &st) == 0 && isKeptPartFile(st.st_dev, st.st_ino))
             return -KeptForResume;
         ::unlinkat(directoryFd, partName.constData(), 0);
     }

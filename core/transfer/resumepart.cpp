@@ -105,8 +105,7 @@ JournalCheckpoint checkpointIdentity(const QByteArray &source, const QByteArray 
 
 std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkpoint, int folderFd,
                                                  const QByteArray &partName,
-                                                 const struct stat &source,
-                                                 QString &restartReason)
+                                                 const struct stat &source, QString &restartReason)
 {
     AdoptedPart adopted;
     adopted.fd.reset(::openat(folderFd, partName.constData(),

@@ -24,8 +24,7 @@ class FileCheckpoints final : public CheckpointSink
 public:
     /// @p identity: the file's paths and identities; @p durable: bytes already durable (a
     /// resumed part's checkpoint).
-    FileCheckpoints(JournalWriter &journal, int partFd, JournalCheckpoint identity,
-                    qint64 durable);
+    FileCheckpoints(JournalWriter &journal, int partFd, JournalCheckpoint identity, qint64 durable);
     int written(qint64 end) override;
     /// A resumable stop: one last checkpoint of everything written. True when the part file
     /// holds a checkpoint worth keeping.
@@ -61,8 +60,7 @@ struct AdoptedPart
 /// (translated), removes that part file when it is the recorded one, and returns nothing.
 std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkpoint, int folderFd,
                                                  const QByteArray &partName,
-                                                 const struct stat &source,
-                                                 QString &restartReason);
+                                                 const struct stat &source, QString &restartReason);
 
 /// Feeds @p hasher with the first @p length bytes of @p sourceFd (pread(2), one pool chunk):
 /// the verification hash of a resumed file is rebuilt from the source's durable prefix

@@ -5,9 +5,9 @@
 // from zero, and says why.
 
 #include "jobjournal.h"
+#include "jobrunner.h"
 #include "journalentry.h"
 #include "journalwriter.h"
-#include "jobrunner.h"
 #include "testtree.h"
 #include "writergate.h"
 
@@ -77,8 +77,7 @@ bool buildSource(const Scratch &scratch)
 }
 
 // Runs a job over src → out, held at 48 MiB of b-big, and ends it with @p stop.
-CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options,
-                      void (CopyJob::*stop)())
+CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options, void (CopyJob::*stop)())
 {
     WriterGate gate(48 * MiB, "b-big");
     CopyJob job({{scratch.path("src")}, scratch.path("out")}, options);
@@ -356,7 +355,7 @@ void TestJournal::changedSourceRestartsFromZero()
     QCOMPARE(resumed.result.restartedFiles.first().path, big);
     QVERIFY2(resumed.result.restartedFiles.first().reason.contains(QStringLiteral("source")),
              qPrintable(resumed.result.restartedFiles.first().reason));
-    QCOMPARE(resumed.result.bytesResumed, qint64(1000)); // a-small only
+    QCOMPARE(resumed.result.bytesResumed, qint64(1000));      // a-small only
     QCOMPARE(resumed.result.bytesWritten, newSize + 2 * MiB); // b-big from its first byte
     QCOMPARE(TestTree::readFile(scratch.path("out/src/b-big")), TestTree::readFile(big));
     QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
