@@ -13,6 +13,9 @@
 #            cache, rates and memory over time, sluice-cli vs cp (bench/results/slow.png)
 #   seed     the seed article's three strategies: memory over time (bench/results/seed.png)
 #   tune     flush-behind window and lag on the 4 GiB file
+#   journal  the job journal's cost: the 4 GiB file (cold cache) and the 20,000 files, each
+#            with the journal (default) and with --no-journal, alternating; prints the ratio
+#            (goal: within 3 %)
 #   sshfs    one 1 GiB file onto sshfs (an sshd of its own on 127.0.0.1, root login by a key
 #            made here, stopped by its pid): sluice-cli vs cp to the same mount (goal: within
 #            10 % of cp); needs openssh-server and sshfs (scripts/install-deps.sh test)
@@ -45,7 +48,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
         -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        big|small|memory|slow|seed|tune|sshfs|gui) sections+=("$1"); shift ;;
+        big|small|memory|slow|seed|tune|sshfs|gui|journal) sections+=("$1"); shift ;;
         *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -279,6 +282,34 @@ section_small() {
     done
     rm -rf "$work/small-trees" "$d"
     sync
+}
+
+# The journal's checkpoints (an fdatasync of the file in flight every 64 MiB or second, a
+# syncfs before finished files are recorded) against the same copy without a journal.
+section_journal() {
+    make_big
+    make_small
+    local d=$work/journal-out
+    local big=(
+        "journal::$(sluice "$src/big4" "$d")"
+        "no_journal::$(sluice --no-journal "$src/big4" "$d")"
+    )
+    local small=(
+        "journal::$(sluice "$src/tree" "$d/")"
+        "no_journal::$(sluice --no-journal "$src/tree" "$d/")"
+    )
+    export XDG_STATE_HOME=$work/journal-state
+    measurements=$results/journal-big.txt
+    : > "$measurements"
+    compare "rm -rf $d; sync" "$(declare -f drop_caches); drop_caches" "${big[@]}"
+    table "One 4 GiB file, cold cache, copy + sync: journal against none" no_journal \
+        journal no_journal
+    measurements=$results/journal-small.txt
+    : > "$measurements"
+    compare "rm -rf $d; mkdir -p $d; sync" "$(declare -f drop_caches); drop_caches" "${small[@]}"
+    table "20,000 files of 4 KiB, cold cache, copy + sync: journal against none" no_journal \
+        journal no_journal
+    unset XDG_STATE_HOME
 }
 
 section_memory() {
