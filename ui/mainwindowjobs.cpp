@@ -2,9 +2,12 @@
 
 #include "copyagaindialog.h"
 #include "copysession.h"
+#include "destinationfield.h"
 #include "ejectcontrol.h"
 #include "issuereport.h"
+#include "jobqueue.h"
 #include "notifier.h"
+#include "queuepanel.h"
 #include "sourcelistview.h"
 #include "sourcespanel.h"
 #include "transferarea.h"
@@ -19,60 +22,104 @@
 
 namespace Sluice::Ui {
 
-void MainWindow::startSession(const CopyRequest &request, const CopyOptions &options)
+void MainWindow::setIoHooks(const IoHooks &hooks)
 {
-    m_session = new CopySession(request, options, this, this);
-    m_session->setIoHooks(m_ioHooks);
-    connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
-    connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
-    connect(m_session, &CopySession::pauseChanged, this, &MainWindow::updateState);
-    m_transferArea->beginJob();
-    m_session->start();
-    updateState();
-    keepFocusDuringJob();
+    m_queue->setIoHooks(hooks);
 }
 
-void MainWindow::onProgress(const CopyProgress &progress)
+CopySession *MainWindow::session() const
 {
+    const QueuedJob *job = m_queue->job(m_shownJob);
+    return job != nullptr && !job->isEnded() ? job->session : nullptr;
+}
+
+void MainWindow::startSession(const CopyRequest &request, const CopyOptions &options, qint64 bytes)
+{
+    m_queue->enqueue(request, options, bytes);
+    updateState();
+}
+
+void MainWindow::queuePaths(const QList<QByteArray> &paths)
+{
+    if (paths.isEmpty())
+        return;
+    const QByteArray destination = m_destination->path();
+    if (destination.isEmpty()) {
+        m_queueWhenChosen = paths;
+        m_destination->choose();
+        return;
+    }
+    rememberDestination(destination);
+    startSession(CopyRequest{paths, destination, {}}, m_settings.jobOptions(false));
+}
+
+void MainWindow::onJobStarted(quint64 id)
+{
+    // The transfer area follows the new job unless it shows one that still runs.
+    const QueuedJob *shown = m_queue->job(m_shownJob);
+    if (shown == nullptr || !shown->isStarted() || shown->isEnded())
+        showJob(id);
+    if (m_queue->startedCount() == 1)
+        keepFocusDuringJob();
+}
+
+void MainWindow::showJob(quint64 id)
+{
+    m_shownJob = id;
+    m_queuePanel->selectJob(id);
+    const QueuedJob *job = m_queue->job(id);
+    if (job != nullptr && job->result) {
+        m_transferArea->showResult(*job->result, job->request, job->options.move);
+    } else {
+        m_transferArea->beginJob();
+        if (job != nullptr && job->lastProgress)
+            m_transferArea->setProgress(*job->lastProgress);
+    }
+    updateState();
+    updateTitle(job != nullptr && !job->isEnded() && job->lastProgress
+                    ? job->lastProgress->perMille()
+                    : -1);
+}
+
+void MainWindow::onJobProgress(quint64 id, const CopyProgress &progress)
+{
+    if (id != m_shownJob)
+        return;
     m_transferArea->setProgress(progress);
     updateTitle(progress.perMille());
 }
 
-void MainWindow::onFinished(const CopyResult &result)
+void MainWindow::onJobFinished(quint64 id, const CopyResult &result)
 {
-    CopySession *session = m_session;
-    m_session = nullptr;
-    const bool move = session->options().move;
-    m_transferArea->showResult(result, session->request(), move);
+    const QueuedJob *job = m_queue->job(id);
+    const bool move = job->options.move;
+    if (id == m_shownJob)
+        m_transferArea->showResult(result, job->request, move);
     // The sources stay in the list: "Copy again…" and retries start from them.
-    if (session->request().destinationFolders.isEmpty()) {
-        m_lastRequest = session->request();
+    if (job->request.destinationFolders.isEmpty()) {
+        m_lastRequest = job->request;
         m_lastMove = move;
     }
-    session->deleteLater();
     // Plasma's job view reports the result itself.
-    if (!session->desktopReportsResult()) {
+    if (!job->session->desktopReportsResult()) {
         notifyIfInactive(this, IssueReport::headline(result, move),
                          IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')),
-                         finishedActions(result, session->request()));
+                         finishedActions(result, job->request));
     }
-    m_eject->jobFinished(result, session->request().destination);
+    m_eject->jobFinished(result, job->request.destination);
     updateState();
-    updateTitle(-1);
+    if (id == m_shownJob)
+        updateTitle(-1);
     Q_EMIT jobFinished(result);
-    if (m_closeWhenFinished)
-        close();
 }
 
 void MainWindow::copyAgain()
 {
-    if (m_session || m_lastRequest.sources.isEmpty())
+    if (m_lastRequest.sources.isEmpty())
         return;
     auto *dialog = new CopyAgainDialog(m_settings.options.onCollision, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (m_session)
-            return;
         CopyOptions options = m_settings.jobOptions(m_lastMove);
         options.onCollision = dialog->policy();
         startSession(m_lastRequest, options);
@@ -82,7 +129,7 @@ void MainWindow::copyAgain()
 
 void MainWindow::retrySkipped(const CopyRequest &request)
 {
-    if (m_session || request.sources.isEmpty())
+    if (request.sources.isEmpty())
         return;
     // Items a Skip policy left out would only be skipped again: ask about each instead.
     CopyOptions options = m_settings.jobOptions(m_lastMove);
@@ -111,22 +158,21 @@ NotificationActions MainWindow::finishedActions(const CopyResult &result,
 
 void MainWindow::togglePause()
 {
-    if (!m_session)
-        return;
-    m_session->setPaused(!m_session->isPaused());
+    if (CopySession *shown = session())
+        m_queue->setJobPaused(m_shownJob, !shown->isPaused());
     updateState();
 }
 
 void MainWindow::skipCurrent()
 {
-    if (m_session)
-        m_session->skipCurrent();
+    if (CopySession *shown = session())
+        shown->skipCurrent();
 }
 
 void MainWindow::cancelCopy()
 {
-    if (m_session)
-        m_session->cancel();
+    if (CopySession *shown = session())
+        shown->cancel();
 }
 
 void MainWindow::keepFocusDuringJob()
