@@ -550,6 +550,15 @@ QMimeData *JobQueue::mimeData(const QModelIndexList &indexes) const
     return mime;
 }
 
+bool JobQueue::moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                        const QModelIndex &destinationParent, int destinationChild)
+{
+    if (sourceParent.isValid() || destinationParent.isValid() || count != 1)
+        return false;
+    const quint64 id = idAt(sourceRow);
+    return id != 0 && moveJobTo(id, destinationChild);
+}
+
 bool JobQueue::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
                             const QModelIndex &parent)
 {

@@ -146,6 +146,9 @@ public:
     /// removal after a move drop does nothing: removeRows() is not implemented.
     bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
                       const QModelIndex &parent) override;
+    /// One queued row before @p destinationChild (QListView's InternalMove drop).
+    bool moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                  const QModelIndex &destinationParent, int destinationChild) override;
 
 Q_SIGNALS:
     void jobStarted(quint64 id);

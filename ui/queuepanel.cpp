@@ -5,48 +5,73 @@
 
 #include <QApplication>
 #include <QGridLayout>
-#include <QHeaderView>
+#include <QListView>
 #include <QPainter>
 #include <QPushButton>
 #include <QShortcut>
 #include <QStyledItemDelegate>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace Sluice::Ui {
 
 namespace {
 
-/// Draws the Progress column as a progress bar with its percentage.
-class ProgressDelegate final : public QStyledItemDelegate
+/// One job in two lines: "name → folder", then "state · size" with the percentage, and a
+/// thin progress bar under them while the job has progress. The panel is narrow: columns
+/// would cut every text short.
+class JobDelegate final : public QStyledItemDelegate
 {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
+    static constexpr int BarHeight = 5;
+    static constexpr int Margin = 3;
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        Q_UNUSED(index)
+        return {option.fontMetrics.averageCharWidth() * 30,
+                2 * option.fontMetrics.height() + BarHeight + 3 * Margin};
+    }
+
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override
     {
-        const int perMille = index.data(JobQueue::PerMilleRole).toInt();
-        if (perMille < 0) {
-            QStyledItemDelegate::paint(painter, option, index);
-            return;
-        }
         QStyleOptionViewItem background = option;
         initStyleOption(&background, index);
         background.text.clear();
         QStyle *style = option.widget ? option.widget->style() : QApplication::style();
         style->drawControl(QStyle::CE_ItemViewItem, &background, painter, option.widget);
-        QStyleOptionProgressBar bar;
-        bar.rect = option.rect.adjusted(2, 2, -2, -2);
-        bar.minimum = 0;
-        bar.maximum = 1000;
-        bar.progress = perMille;
-        bar.text = index.data(Qt::DisplayRole).toString();
-        bar.textVisible = true;
-        bar.state = option.state | QStyle::State_Horizontal;
-        bar.palette = option.palette;
-        bar.fontMetrics = option.fontMetrics;
-        style->drawControl(QStyle::CE_ProgressBar, &bar, painter, option.widget);
+
+        const QRect area = option.rect.adjusted(Margin * 2, Margin, -Margin * 2, -Margin);
+        const int line = option.fontMetrics.height();
+        const bool selected = option.state.testFlag(QStyle::State_Selected);
+        painter->save();
+        painter->setPen(
+            option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
+        const QString title = index.siblingAtColumn(JobQueue::JobColumn).data().toString();
+        painter->drawText(QRect(area.left(), area.top(), area.width(), line), Qt::AlignLeft,
+                          option.fontMetrics.elidedText(title, Qt::ElideMiddle, area.width()));
+        const QString details = JobQueue::tr("%1 · %2").arg(
+            index.siblingAtColumn(JobQueue::StateColumn).data().toString(),
+            index.siblingAtColumn(JobQueue::SizeColumn).data().toString());
+        const QString percent = index.siblingAtColumn(JobQueue::ProgressColumn).data().toString();
+        const QRect second(area.left(), area.top() + line, area.width(), line);
+        painter->drawText(second, Qt::AlignRight, percent);
+        const int room = area.width() - option.fontMetrics.horizontalAdvance(percent) - 8;
+        painter->drawText(second, Qt::AlignLeft,
+                          option.fontMetrics.elidedText(details, Qt::ElideRight, room));
+        const int perMille = index.data(JobQueue::PerMilleRole).toInt();
+        if (perMille >= 0) {
+            const QRect bar(area.left(), area.top() + 2 * line + Margin, area.width(), BarHeight);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(option.palette.color(QPalette::Mid));
+            painter->drawRect(bar);
+            painter->setBrush(
+                option.palette.color(selected ? QPalette::HighlightedText : QPalette::Highlight));
+            painter->drawRect(bar.adjusted(0, 0, -bar.width() * (1000 - perMille) / 1000, 0));
+        }
+        painter->restore();
     }
 };
 
@@ -55,7 +80,7 @@ public:
 QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     : QGroupBox(tr("&Queue"), parent)
     , m_queue(queue)
-    , m_view(new QTreeView(this))
+    , m_view(new QListView(this))
     , m_up(makeShortcutButton(tr("Move up"), QStringLiteral("moveJobUpButton"),
                               QKeySequence(Qt::CTRL | Qt::Key_Up),
                               tr("Run the selected job earlier"), this))
@@ -70,29 +95,13 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     m_view->setObjectName(QStringLiteral("queueView"));
     m_view->setAccessibleName(tr("Jobs"));
     m_view->setModel(m_queue);
-    m_view->setRootIsDecorated(false);
-    m_view->setUniformRowHeights(true);
-    m_view->setAllColumnsShowFocus(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setDragDropMode(QAbstractItemView::InternalMove);
     m_view->setDefaultDropAction(Qt::MoveAction);
     m_view->setDropIndicatorShown(true);
-    m_view->setItemDelegateForColumn(JobQueue::ProgressColumn, new ProgressDelegate(m_view));
-    QHeaderView *header = m_view->header();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(JobQueue::JobColumn, QHeaderView::Stretch);
-    const QFontMetrics metrics = m_view->fontMetrics();
-    header->setSectionResizeMode(JobQueue::StateColumn, QHeaderView::Interactive);
-    header->resizeSection(JobQueue::StateColumn,
-                          metrics.horizontalAdvance(jobStateName(JobState::WaitingForDevice)) / 2
-                              + 16);
-    header->setSectionResizeMode(JobQueue::SizeColumn, QHeaderView::Fixed);
-    header->resizeSection(JobQueue::SizeColumn,
-                          metrics.horizontalAdvance(QStringLiteral("888.88 MiB")) + 12);
-    header->setSectionResizeMode(JobQueue::ProgressColumn, QHeaderView::Fixed);
-    header->resizeSection(JobQueue::ProgressColumn,
-                          metrics.horizontalAdvance(QStringLiteral("100.0 %")) + 24);
+    m_view->setItemDelegate(new JobDelegate(m_view));
+    m_view->setUniformItemSizes(true);
+    m_view->setMinimumWidth(m_view->fontMetrics().averageCharWidth() * 34);
     setFocusProxy(m_view);
 
     m_remove->setObjectName(QStringLiteral("removeJobButton"));

@@ -3,13 +3,14 @@
 #include <QGroupBox>
 
 class QPushButton;
-class QTreeView;
+class QListView;
 
 namespace Sluice::Ui {
 
 class JobQueue;
 
-/// "Queue": every job of the window — sources → destination, state, size, progress — with
+/// "Queue": every job of the window — sources → destination, state, size, progress (two
+/// lines per job) — with
 /// Move up / Move down (Ctrl+Up, Ctrl+Down; dragging a queued row works too), Remove
 /// (Delete), Pause job / Resume job and Clear finished. The buttons act on the selected job;
 /// the selection is the job the transfer area shows (currentJobChanged()). Keyboard only:
@@ -21,7 +22,7 @@ public:
     explicit QueuePanel(JobQueue *queue, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(QueuePanel)
 
-    QTreeView *view() const { return m_view; }
+    QListView *view() const { return m_view; }
     /// The selected job's id, or 0.
     quint64 currentJob() const;
     /// Selects job @p id (without emitting currentJobChanged()).
@@ -41,7 +42,7 @@ private:
     void updateVisibility();
 
     JobQueue *m_queue;
-    QTreeView *m_view;
+    QListView *m_view;
     QPushButton *m_up;
     QPushButton *m_down;
     QPushButton *m_remove;

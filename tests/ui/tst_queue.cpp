@@ -18,12 +18,12 @@
 #include "writergate.h"
 
 #include <QDir>
+#include <QListView>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTreeView>
 
 using namespace Sluice;
 using namespace Sluice::Ui;
@@ -293,7 +293,7 @@ void TestQueue::reorderAndRemoveChangeWhatRuns()
     // The keyboard: job 2 one down with Ctrl+Down, then job 3 taken out with Delete.
     QueuePanel *panel = UiTest::find<QueuePanel>(m_window.get(), "queueGroup");
     QVERIFY(panel && panel->isVisible());
-    QTreeView *view = panel->view();
+    QListView *view = panel->view();
     view->setFocus();
     panel->selectJob(ids[1]);
     QTest::keyClick(view, Qt::Key_Down, Qt::ControlModifier);
