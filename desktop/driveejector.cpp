@@ -272,7 +272,7 @@ void DriveEjector::lookUp(const QByteArray &destination, bool ejecting)
                 QDBusMessage::createMethodCall(Service, QStringLiteral("/org/freedesktop/UDisks2"),
                                                QStringLiteral("org.freedesktop.DBus.ObjectManager"),
                                                QStringLiteral("GetManagedObjects"));
-            callAsync(QDBusConnection::systemBus(), message, this,
+            callAsync(systemBus(), message, this,
                       [this, device, ejecting](const QDBusMessage &reply) {
                           onObjects(device, reply, ejecting);
                       });
@@ -337,7 +337,7 @@ void DriveEjector::runNextStep()
     const QDBusMessage message = m_plan->steps.calls.takeFirst();
     const QString subject = m_plan->steps.subjects.takeFirst();
     callAsync(
-        QDBusConnection::systemBus(), message, this,
+        systemBus(), message, this,
         [this, message, subject](const QDBusMessage &reply) {
             if (reply.type() == QDBusMessage::ReplyMessage) {
                 runNextStep();
