@@ -152,8 +152,11 @@ DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerO
     }
     if (drive.drivePath == QLatin1String("/"))
         drive.drivePath.clear();
+    // No drive: QDBusObjectPath("") would print a warning ("invalid path") on stderr.
     const QVariantMap properties =
-        objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
+        drive.drivePath.isEmpty()
+            ? QVariantMap()
+            : objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
     if (drive.loopDevice) {
         // Detaching a loop device is always possible; it is named after its image file.
         drive.found = drive.removable = true;
