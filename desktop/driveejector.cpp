@@ -64,8 +64,28 @@ struct EjectSteps
     QStringList subjects;      ///< what each call acts on, for problem messages
 };
 
-/// "vim (pid 4242)" for the first process with an open file or its working folder under
-/// one of @p mounts, or an empty string. Reads /proc: call off the GUI thread.
+/// True when a line of /proc/PID/maps (proc(5): address, perms, offset, dev, inode,
+/// pathname) maps a file for which @p under is true: a program started from the drive, a
+/// library or a file mapped with mmap(2) whose descriptor is already closed.
+template<typename Under>
+bool mapsFileUnder(const QByteArray &maps, const Under &under)
+{
+    for (const QByteArray &line : maps.split('\n')) {
+        const qsizetype slash = line.indexOf('/');
+        if (slash < 0)
+            continue;
+        QByteArray path = line.mid(slash);
+        if (path.endsWith(" (deleted)"))
+            path.chop(10);
+        if (under(path))
+            return true;
+    }
+    return false;
+}
+
+/// "vim (pid 4242)" for the first process with an open file, its working or root folder, its
+/// program or a mapped file under one of @p mounts, or an empty string. Reads /proc: call off
+/// the GUI thread.
 QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
 {
     const auto under = [&](const QByteArray &target) {
@@ -82,12 +102,18 @@ QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
         if (pid.isEmpty() || !pid.at(0).isDigit())
             continue;
         const QString base = QStringLiteral("/proc/") + pid;
-        bool busy = under(QFile::encodeName(QFile::symLinkTarget(base + QStringLiteral("/cwd"))));
+        const auto link = [&](const QString &name) {
+            return under(QFile::encodeName(QFile::symLinkTarget(base + name)));
+        };
+        bool busy = link(QStringLiteral("/cwd")) || link(QStringLiteral("/root"));
         const QStringList fds =
             QDir(base + QStringLiteral("/fd")).entryList(QDir::Files | QDir::System);
         for (int i = 0; !busy && i < fds.size(); ++i)
-            busy = under(
-                QFile::encodeName(QFile::symLinkTarget(base + QStringLiteral("/fd/") + fds.at(i))));
+            busy = link(QStringLiteral("/fd/") + fds.at(i));
+        if (!busy) {
+            QFile maps(base + QStringLiteral("/maps"));
+            busy = maps.open(QIODevice::ReadOnly) && mapsFileUnder(maps.readAll(), under);
+        }
         if (busy) {
             QFile comm(base + QStringLiteral("/comm"));
             const QString name = comm.open(QIODevice::ReadOnly)
