@@ -16,6 +16,7 @@
 #include <QDBusConnectionInterface>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QScopeGuard>
@@ -77,6 +78,17 @@ QStringList ejectLog(const DBusMock &udisks)
     return reply.arguments().value(0).toStringList();
 }
 
+/// The state letter of /proc/PID/stat (proc(5)): 'T' stopped, 'S' sleeping, 'R' running.
+char processState(pid_t pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return '?';
+    const QByteArray line = stat.readAll();
+    const qsizetype end = line.lastIndexOf(')'); // after the command, which may hold spaces
+    return end > 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
+}
+
 qulonglong deviceOf(const QByteArray &path)
 {
     struct stat status = {};
@@ -114,6 +126,7 @@ private Q_SLOTS:
     void portalInhibitorInSandbox();
     void ejectUnmountsLocksThenPowersOff();
     void ejectNamesBusyProcessAndUnmountsNothing();
+    void ejectNamesProgramRunFromTheDrive();
     void probeFindsRemovableDrive();
     void ejectDetachesLoopDevice();
     void realUdisksdEjectsLoopDevice();
@@ -592,6 +605,40 @@ void TestDesktop::ejectNamesBusyProcessAndUnmountsNothing()
     QCOMPARE(ejectLog(udisks), QStringList());
 }
 
+void TestDesktop::ejectNamesProgramRunFromTheDrive()
+{
+    // A program started from the stick keeps it busy with no open descriptor or working
+    // folder there: only /proc/PID/maps (or exe) shows it.
+    const QByteArray mount = m_scratch->path("usb-disk");
+    QVERIFY(makePath(mount));
+    const QString program = QFile::decodeName(mount + "/sleep");
+    QVERIFY(QFile::copy(QStringLiteral("/bin/sleep"), program));
+    QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner));
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QString::fromLocal8Bit(mount)}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    QProcess holder;
+    holder.setWorkingDirectory(QString::fromLocal8Bit(m_scratch->path()));
+    holder.start(program, {QStringLiteral("600")});
+    QVERIFY(holder.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+        holder.kill();
+        holder.waitForFinished();
+    });
+    Desktop::DriveEjector ejector;
+    QSignalSpy finished(&ejector, &Desktop::DriveEjector::finished);
+    ejector.eject(m_scratch->path());
+    QTRY_COMPARE(finished.size(), 1);
+    const auto outcome = finished.at(0).at(0).value<Desktop::EjectOutcome>();
+    QVERIFY(!outcome.ejected);
+    QVERIFY2(outcome.problem.contains(QStringLiteral("sleep (pid %1)").arg(holder.processId())),
+             qPrintable(outcome.problem));
+    QCOMPARE(ejectLog(udisks), QStringList());
+}
+
 void TestDesktop::probeFindsRemovableDrive()
 {
     DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
@@ -869,6 +916,10 @@ void TestDesktop::cliStoppedByCtrlZHoldsNoLock()
     const QByteArray source = m_scratch->path("big.bin");
     QVERIFY(writePatternFile(source, FileSize));
     QProcess cli;
+    // A group of its own whose parent (this test) is in the same session: the kernel
+    // discards SIGTSTP's stop in an orphaned process group (as under some test runners),
+    // and the copy would rightly go on holding its locks.
+    cli.setChildProcessModifier([] { ::setpgid(0, 0); });
     cli.start(QStringLiteral(SLUICE_CLI_PATH),
               {QStringLiteral("--desktop-progress"), QStringLiteral("--progress"),
                QStringLiteral("none"), QStringLiteral("--limit"), QStringLiteral("1M"),
@@ -886,6 +937,7 @@ void TestDesktop::cliStoppedByCtrlZHoldsNoLock()
         QStringLiteral("sleep:idle/block/Copying 1 file to copy.bin")};
     QTRY_COMPARE_WITH_TIMEOUT(inhibitors(logind), moving, 20000);
     QCOMPARE(::kill(pid, SIGTSTP), 0);
+    QTRY_COMPARE(processState(pid), 'T'); // stopped
     QTRY_COMPARE(inhibitors(logind), QStringList());
     QCOMPARE(::kill(pid, SIGCONT), 0);
     QTRY_COMPARE(inhibitors(logind), moving);
