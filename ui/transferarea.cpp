@@ -73,8 +73,8 @@ TransferArea::TransferArea(QWidget *parent)
                                   m_pause->fontMetrics().horizontalAdvance(tr("Res&ume")) + 32));
 
     // On a small screen (1280 × 720, or 1920 × 1080 at scale factor 2: 960 × 540) the figures
-    // scroll inside their own area; Pause, Skip and Cancel stand in a column of their own
-    // beside it, outside any scroll area, and the chart keeps the height its legend needs.
+    // scroll inside their own area; Pause, Skip and Cancel stand in a column beside the chart,
+    // outside any scroll area, and the chart keeps the height its legend needs.
     // So the job's buttons are always in view, whatever the theme's font and the language.
     m_details->setObjectName(QStringLiteral("transferDetails"));
     auto *content = new QWidget(this);
@@ -91,12 +91,13 @@ TransferArea::TransferArea(QWidget *parent)
     controls->addWidget(m_skip);
     controls->addWidget(m_cancel);
     controls->addStretch();
-    m_column = new QVBoxLayout;
+    m_bottom = new QHBoxLayout;
+    m_bottom->addWidget(m_chart, 1);
+    m_bottom->addStretch(0); // takes the chart's place when it is hidden
+    m_bottom->addLayout(controls);
+    m_column = new QVBoxLayout(this);
     m_column->addWidget(m_details);
-    m_column->addWidget(m_chart);
-    auto *layout = new QHBoxLayout(this);
-    layout->addLayout(m_column, 1);
-    layout->addLayout(controls);
+    m_column->addLayout(m_bottom);
     showPage(m_panel);
 
     connect(m_pause, &QPushButton::clicked, this, &TransferArea::pauseToggled);
@@ -150,7 +151,7 @@ void TransferArea::showPage(QWidget *page)
     // the summary's list of problems takes most of it, the chart keeps its minimum or more.
     const bool summary = page == m_summary;
     m_column->setStretchFactor(m_details, summary ? 3 : 0);
-    m_column->setStretchFactor(m_chart, 1);
+    m_column->setStretchFactor(m_bottom, 1);
 }
 
 void TransferArea::setJobState(bool running, bool paused)

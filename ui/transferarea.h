@@ -6,6 +6,7 @@
 
 #include <QGroupBox>
 
+class QHBoxLayout;
 class QPushButton;
 class QScrollArea;
 class QStackedWidget;
@@ -71,7 +72,8 @@ private:
     QPushButton *m_cancel;
     RateChart *m_chart;
     QScrollArea *m_details;          ///< the panel or the summary; scrolls on a short window
-    QVBoxLayout *m_column = nullptr; ///< m_details above m_chart
+    QVBoxLayout *m_column = nullptr; ///< m_details above m_bottom
+    QHBoxLayout *m_bottom = nullptr; ///< the chart and the job's buttons
 };
 
 /// A push button named @p objectName with shortcut @p keys, whose tool tip ends with the
