@@ -94,7 +94,7 @@ QString whyNotInView(const QWidget *widget, const QWidget *window,
 QString whyLegendClipped(const QWidget *window)
 {
     const auto *view = UiTest::find<QChartView>(window, "rateChartView");
-    if (const QString why = whyNotInView(view, window); !why.isEmpty())
+    if (QString why = whyNotInView(view, window); !why.isEmpty())
         return why;
     const QLegend *legend = view->chart()->legend();
     if (!legend->isVisible())
@@ -178,8 +178,12 @@ void TestLayout::cleanupTestCase()
 
 void TestLayout::init()
 {
-    // A fresh settings file for each window: no saved geometry, so the default size.
-    UiTest::isolateSettings(u"tst_layout"_s);
+    // A fresh settings file for each window: no saved geometry, so the default size. One per
+    // registration (platform, screen, scale), as CTest runs them in parallel: another's
+    // clear() would bring back the default error policy, which asks.
+    UiTest::isolateSettings(u"tst_layout-%1-%2-%3"_s.arg(
+        QGuiApplication::platformName(), qEnvironmentVariable("SLUICE_LAYOUT_SCREEN"),
+        qEnvironmentVariable("QT_SCALE_FACTOR")));
     QSettings().setValue(u"copy/onError"_s, errorPolicyName(ErrorPolicy::Skip));
     m_scratch = std::make_unique<Scratch>();
     QVERIFY(TestTree::makePath(m_scratch->path("src/unreadable")));
