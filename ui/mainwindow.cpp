@@ -8,9 +8,11 @@
 #include "ejectcontrol.h"
 #include "formatting.h"
 #include "issuereport.h"
+#include "jobqueue.h"
 #include "leaveoutfield.h"
 #include "noticebar.h"
 #include "notifier.h"
+#include "queuepanel.h"
 #include "settingsdialog.h"
 #include "sourcelistmodel.h"
 #include "sourcelistview.h"
@@ -45,6 +47,7 @@
 
 #include <cerrno>
 #include <functional>
+#include <utility>
 
 namespace Sluice::Ui {
 
@@ -94,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_sourceScanner(new SourceScanner(this))
     , m_probeScanner(new SourceScanner(this))
     , m_sources(new SourceListModel(m_sourceScanner, this))
+    , m_queue(new JobQueue(this, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
@@ -180,11 +184,21 @@ void MainWindow::buildLayout()
     setupLayout->addLayout(actionRow);
 
     m_transferArea = new TransferArea(this);
+    // The queue stands beside what to copy (hidden while it has no rows), so that the
+    // transfer keeps the window's height.
+    m_queuePanel = new QueuePanel(m_queue, this);
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->setObjectName(QStringLiteral("queueSplitter"));
+    top->setChildrenCollapsible(false);
+    top->addWidget(setup);
+    top->addWidget(m_queuePanel);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(setup);
+    splitter->addWidget(top);
     // The transfer side scrolls rather than making the window taller than a 1280 × 720
     // screen: at the smallest size scroll bars appear, nothing is drawn over or cut off.
     auto *transferScroll = new QScrollArea(this);
@@ -235,10 +249,28 @@ void MainWindow::connectSignals()
         m_startWhenChosen = -1;
         if (pending >= 0)
             start(pending == 1);
+        queuePaths(std::exchange(m_queueWhenChosen, {}));
     });
     // A start that waited for a folder does not linger once the dialog is cancelled.
-    connect(m_destination, &DestinationField::choiceCancelled, this,
-            [this] { m_startWhenChosen = -1; });
+    connect(m_destination, &DestinationField::choiceCancelled, this, [this] {
+        m_startWhenChosen = -1;
+        m_queueWhenChosen.clear();
+    });
+    connect(m_sourcesPanel, &SourcesPanel::pathsPicked, this, &MainWindow::queuePaths);
+    connect(m_queue, &JobQueue::jobStarted, this, &MainWindow::onJobStarted);
+    connect(m_queue, &JobQueue::jobProgress, this, &MainWindow::onJobProgress);
+    connect(m_queue, &JobQueue::jobFinished, this, &MainWindow::onJobFinished);
+    connect(m_queue, &JobQueue::jobPauseChanged, this, &MainWindow::updateState);
+    connect(m_queue, &QAbstractItemModel::dataChanged, this, &MainWindow::updateState);
+    connect(m_queue, &JobQueue::allEnded, this, [this] {
+        Q_EMIT allJobsFinished();
+        if (m_closeWhenFinished)
+            close();
+    });
+    connect(m_queuePanel, &QueuePanel::currentJobChanged, this, [this](quint64 id) {
+        if (id != 0)
+            showJob(id);
+    });
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
     connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
     connect(m_leaveOut, &LeaveOutField::patternsChanged, this, [this](const QStringList &patterns) {
@@ -251,8 +283,7 @@ void MainWindow::connectSignals()
     connect(m_speedLimit, &QDoubleSpinBox::valueChanged, this, [this](double mebibytes) {
         m_settings.options.speedLimit = qint64(mebibytes * double(MiB));
         m_settings.save();
-        if (m_session)
-            m_session->setSpeedLimit(m_settings.options.speedLimit);
+        m_queue->setSpeedLimit(m_settings.options.speedLimit);
     });
 }
 
@@ -273,6 +304,7 @@ void MainWindow::setUpTabOrder()
         m_moveButton,
         m_copyButton,
     };
+    chain.append(m_queuePanel->tabChain());
     chain.append(m_transferArea->tabChain());
     for (qsizetype i = 0; i + 1 < chain.size(); ++i)
         setTabOrder(chain.at(i), chain.at(i + 1));
@@ -280,25 +312,30 @@ void MainWindow::setUpTabOrder()
 
 bool MainWindow::isBusy() const
 {
-    return m_session != nullptr || m_probeId != 0;
+    return m_queue->isActive() || m_probeId != 0;
 }
 
 bool MainWindow::stopForQuit()
 {
     m_startWhenChosen = -1;
+    m_queueWhenChosen.clear();
     m_probeId = 0;
-    if (!m_session) {
-        updateState();
-        return false;
-    }
-    m_session->cancel();
-    return true;
+    const bool running = m_queue->cancelAll();
+    updateState();
+    return running;
 }
 
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
 {
     if ((!request.sources.isEmpty() || request.start) && isBusy()) {
-        m_notice->addMessage(tr("A copy is running; the new sources were not added."));
+        // A hand-off during a copy is a job of its own, queued behind the running ones.
+        if (request.destination.isEmpty()) {
+            queuePaths(request.sources);
+            return;
+        }
+        rememberDestination(request.destination);
+        startSession(CopyRequest{request.sources, request.destination, {}},
+                     m_settings.jobOptions(request.start && request.move));
         return;
     }
     if (!request.start) {
@@ -384,122 +421,16 @@ void MainWindow::beginJob(const QByteArray &destination, bool move)
     rememberDestination(destination);
     m_destination->setRecent(loadRecentDestinations());
     m_notice->clear();
-    startSession(CopyRequest{m_sources->paths(), destination, {}}, m_settings.jobOptions(move));
-}
-
-void MainWindow::startSession(const CopyRequest &request, const CopyOptions &options)
-{
-    m_session = new CopySession(request, options, this, this);
-    m_session->setIoHooks(m_ioHooks);
-    connect(m_session, &CopySession::progressChanged, this, &MainWindow::onProgress);
-    connect(m_session, &CopySession::finished, this, &MainWindow::onFinished);
-    connect(m_session, &CopySession::pauseChanged, this, &MainWindow::updateState);
-    m_transferArea->beginJob();
-    m_session->start();
-    updateState();
-    keepFocusDuringJob();
-}
-
-void MainWindow::onProgress(const CopyProgress &progress)
-{
-    m_transferArea->setProgress(progress);
-    updateTitle(progress.perMille());
-}
-
-void MainWindow::onFinished(const CopyResult &result)
-{
-    CopySession *session = m_session;
-    m_session = nullptr;
-    const bool move = session->options().move;
-    m_transferArea->showResult(result, session->request(), move);
-    // The sources stay in the list: "Copy again…" and retries start from them.
-    if (session->request().destinationFolders.isEmpty()) {
-        m_lastRequest = session->request();
-        m_lastMove = move;
-    }
-    session->deleteLater();
-    // Plasma's job view reports the result itself.
-    if (!session->desktopReportsResult()) {
-        notifyIfInactive(this, IssueReport::headline(result, move),
-                         IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')),
-                         finishedActions(result, session->request()));
-    }
-    m_eject->jobFinished(result, session->request().destination);
-    updateState();
-    updateTitle(-1);
-    Q_EMIT jobFinished(result);
-    if (m_closeWhenFinished)
-        close();
-}
-
-void MainWindow::copyAgain()
-{
-    if (m_session || m_lastRequest.sources.isEmpty())
-        return;
-    auto *dialog = new CopyAgainDialog(m_settings.options.onCollision, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (m_session)
-            return;
-        CopyOptions options = m_settings.jobOptions(m_lastMove);
-        options.onCollision = dialog->policy();
-        startSession(m_lastRequest, options);
-    });
-    dialog->open();
-}
-
-void MainWindow::retrySkipped(const CopyRequest &request)
-{
-    if (m_session || request.sources.isEmpty())
-        return;
-    // Items a Skip policy left out would only be skipped again: ask about each instead.
-    CopyOptions options = m_settings.jobOptions(m_lastMove);
-    if (options.onCollision == CollisionPolicy::Skip)
-        options.onCollision = CollisionPolicy::Ask;
-    startSession(request, options);
-}
-
-NotificationActions MainWindow::finishedActions(const CopyResult &result,
-                                                const CopyRequest &request)
-{
-    NotificationActions actions;
-    if (result.itemsCopied > 0)
-        actions.showItems = copiedItemPaths(request);
-    const bool complete = result.status == CopyStatus::Succeeded
-                          || result.status == CopyStatus::CompletedWithWarnings;
-    if (complete && m_eject->isOffered() && !m_eject->checkBox()->isChecked()) {
-        QPointer<EjectControl> eject = m_eject;
-        actions.eject = [eject, destination = request.destination] {
-            if (eject)
-                eject->eject(destination);
-        };
-    }
-    return actions;
-}
-
-void MainWindow::togglePause()
-{
-    if (!m_session)
-        return;
-    m_session->setPaused(!m_session->isPaused());
-    updateState();
-}
-
-void MainWindow::skipCurrent()
-{
-    if (m_session)
-        m_session->skipCurrent();
-}
-
-void MainWindow::cancelCopy()
-{
-    if (m_session)
-        m_session->cancel();
+    // The list's measurement is the job's size when it is complete (small jobs never wait).
+    const qint64 bytes =
+        m_sources->isScanning() ? -1 : m_sources->totalBytes() - m_sources->totalBytesLeftOut();
+    startSession(CopyRequest{m_sources->paths(), destination, {}}, m_settings.jobOptions(move),
+                 bytes);
 }
 
 void MainWindow::confirmCancel()
 {
-    if (!m_session || findChild<QMessageBox *>(QStringLiteral("cancelCopyBox")))
+    if (!session() || findChild<QMessageBox *>(QStringLiteral("cancelCopyBox")))
         return;
     askBeforeCancelling(this, QStringLiteral("cancelCopyBox"), tr("Cancel the copy?"),
                         tr("Cancel copy"), QStringLiteral("confirmCancelButton"),
@@ -542,14 +473,15 @@ void MainWindow::onSourceRefused(const QByteArray &path, int errorCode)
 void MainWindow::updateState()
 {
     const bool busy = isBusy();
-    const bool running = m_session != nullptr;
     const bool ready = !busy && !m_sources->isEmpty();
     m_sourcesPanel->setLocked(busy);
     m_leaveOut->setEnabled(!busy);
-    m_destination->setEnabled(!busy);
+    // While jobs run, the folder is the one the next added sources are queued for.
+    m_destination->setEnabled(m_probeId == 0);
     m_copyButton->setEnabled(ready);
     m_moveButton->setEnabled(ready);
-    m_transferArea->setJobState(running, running && m_session->isPaused());
+    const CopySession *shown = session();
+    m_transferArea->setJobState(shown != nullptr, shown != nullptr && shown->isPaused());
 }
 
 void MainWindow::updateTitle(int perMille)
@@ -560,41 +492,22 @@ void MainWindow::updateTitle(int perMille)
         setWindowTitle(tr("%1 copied · Sluice").arg(Format::percent(perMille)));
 }
 
-void MainWindow::keepFocusDuringJob()
-{
-    // Disabling the focused widget has moved the focus on to whatever comes next.
-    const QWidget *focus = QApplication::focusWidget();
-    if (focus == nullptr || !focus->isEnabled() || focus != m_focusBeforeJob
-        || focus == m_copyButton || focus == m_moveButton)
-        m_transferArea->jobButtons().constFirst()->setFocus(Qt::OtherFocusReason);
-}
-
-void MainWindow::restoreFocusAfterJob()
-{
-    QWidget *target = m_focusBeforeJob;
-    if (target == nullptr || !target->isEnabled() || !target->isVisibleTo(this))
-        target = m_sourcesPanel->view();
-    target->setFocus(Qt::OtherFocusReason);
-    m_focusBeforeJob.clear();
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_session && !m_closeWhenFinished) {
+    const bool running = m_queue->startedCount() > 0;
+    if (running && !m_closeWhenFinished) {
         event->ignore();
         askBeforeCancelling(this, QStringLiteral("closeWhileCopyingBox"),
                             tr("Cancel the copy and close Sluice?"), tr("Cancel copy and close"),
                             QStringLiteral("cancelAndCloseButton"), [this] {
                                 m_closeWhenFinished = true;
-                                if (m_session)
-                                    m_session->cancel();
-                                else
+                                if (!m_queue->cancelAll())
                                     close();
                             });
         return;
     }
-    if (m_session) {
-        event->ignore(); // cancelling; onFinished() closes
+    if (running) {
+        event->ignore(); // cancelling; allEnded() closes
         return;
     }
     QSettings settings;
@@ -632,14 +545,14 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (!hasUrlList(event->mimeData()))
         return;
     event->acceptProposedAction();
-    if (isBusy()) {
-        m_notice->addMessage(tr("A copy is running; drop again when it has finished."));
-        return;
-    }
     const DroppedUrls split = splitDroppedUrls(event->mimeData()->urls());
     for (const QUrl &url : split.refused)
         m_notice->addMessage(tr("Not added: “%1” is not a local file.")
                                  .arg(url.toDisplayString(QUrl::RemoveUserInfo)));
+    if (isBusy()) {
+        queuePaths(split.paths); // a job of its own, behind the running ones
+        return;
+    }
     for (const QByteArray &path : split.paths) {
         if (m_sources->contains(path))
             m_notice->addMessage(tr("“%1” is already in the list.").arg(Format::path(path)));

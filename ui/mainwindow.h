@@ -24,7 +24,9 @@ class CopySession;
 class DestinationField;
 class LeaveOutField;
 class EjectControl;
+class JobQueue;
 class NoticeBar;
+class QueuePanel;
 struct NotificationActions;
 class SourceListModel;
 class SourcesPanel;
@@ -32,9 +34,12 @@ class TransferArea;
 
 /// The Sluice window: the sources (drop anything on the window), the destination folder,
 /// Copy and Move, then the transfer (bars, rates, buffers, memory, chart), Pause/Resume,
-/// Skip and Cancel, and the summary. Owns the scanners that measure sources and check
-/// folders off the GUI thread, and the CopySession of the running job. Closing it during a
-/// copy asks first and cancels cleanly. GUI thread.
+/// Skip and Cancel, and the summary. Sources added while a job runs (drop, the add dialogs,
+/// a hand-off from `sluice`) become queued jobs of the JobQueue, which the queue panel
+/// lists; the transfer area shows the job selected there (else the one started last).
+/// Owns the scanners that measure sources and check folders off the GUI thread, and the
+/// queue with the CopySessions of its jobs. Closing it during a copy asks first and cancels
+/// cleanly. GUI thread.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -44,19 +49,23 @@ public:
     Q_DISABLE_COPY_MOVE(MainWindow)
 
     /// Adds the request's sources, sets its destination and starts (a copy or a move) when it
-    /// says so.
+    /// says so. While a job runs, sources become a queued job into the request's destination
+    /// (else the window's).
     void applyLaunchRequest(const LaunchRequest &request);
-    /// True from pressing Copy (or Move) until the job has finished.
+    /// True from pressing Copy (or Move) until the last queued job has finished.
     bool isBusy() const;
-    /// The process is asked to end: forgets a pending start and cancels the running job.
-    /// True when a job runs; jobFinished() follows once its part file is removed.
+    /// The process is asked to end: forgets a pending start, drops the queued jobs and
+    /// cancels the running ones. True when a job runs; allJobsFinished() follows once their
+    /// part files are removed.
     bool stopForQuit();
     /// Test seam: hooks given to every job this window starts (see IoHooks).
-    void setIoHooks(const IoHooks &hooks) { m_ioHooks = hooks; }
+    void setIoHooks(const IoHooks &hooks);
 
     SourceListModel *sourceModel() const { return m_sources; }
     DestinationField *destinationField() const { return m_destination; }
-    CopySession *session() const { return m_session; }
+    JobQueue *queue() const { return m_queue; }
+    /// The session of the job the transfer area shows, while it runs.
+    CopySession *session() const;
 
 public Q_SLOTS:
     /// Starts copying (or moving) the sources into the destination folder. Without a
@@ -65,8 +74,10 @@ public Q_SLOTS:
     void startMove();
 
 Q_SIGNALS:
-    /// A job ended (after the summary is shown).
+    /// A job ended (after its summary is shown when it is the one on show).
     void jobFinished(const Sluice::CopyResult &result);
+    /// The last running job ended and none is queued.
+    void allJobsFinished();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -82,14 +93,20 @@ private:
     void start(bool move);
     void onProbed(const Sluice::SourceSummary &summary);
     void beginJob(const QByteArray &destination, bool move);
-    /// Starts a session for @p request with @p options (the sources list is left alone).
-    void startSession(const CopyRequest &request, const CopyOptions &options);
+    /// Queues a job for @p request with @p options (the sources list is left alone); it
+    /// starts when its device is free. @p bytes: its size when known, else -1.
+    void startSession(const CopyRequest &request, const CopyOptions &options, qint64 bytes = -1);
+    /// Sources added while a job runs: a queued copy of @p paths into the destination.
+    void queuePaths(const QList<QByteArray> &paths);
+    /// Shows job @p id in the transfer area (its progress, or its summary once ended).
+    void showJob(quint64 id);
+    void onJobStarted(quint64 id);
+    void onJobProgress(quint64 id, const Sluice::CopyProgress &progress);
+    void onJobFinished(quint64 id, const Sluice::CopyResult &result);
     /// "Copy again…": the last job's request, with a collision policy the person chooses.
     void copyAgain();
     /// "Retry failed and skipped items": copies @p request (only those items).
     void retrySkipped(const CopyRequest &request);
-    void onProgress(const Sluice::CopyProgress &progress);
-    void onFinished(const Sluice::CopyResult &result);
     /// The finished notification's buttons: "Open folder" with what was copied, "Eject"
     /// when the drive is removable and was not ejected already.
     NotificationActions finishedActions(const Sluice::CopyResult &result,
@@ -127,10 +144,13 @@ private:
     QPushButton *m_moveButton;
     QPushButton *m_copyButton;
     TransferArea *m_transferArea;
-    CopySession *m_session = nullptr;
-    quint64 m_probeId = 0;       ///< destination check before a job starts
-    bool m_probeForMove = false; ///< the job waiting for m_probeId is a move
-    int m_startWhenChosen = -1;  ///< 0 copy, 1 move once a folder is chosen; -1 none
+    JobQueue *m_queue;
+    QueuePanel *m_queuePanel;
+    quint64 m_shownJob = 0;              ///< the job the transfer area shows; 0 none
+    quint64 m_probeId = 0;               ///< destination check before a job starts
+    bool m_probeForMove = false;         ///< the job waiting for m_probeId is a move
+    int m_startWhenChosen = -1;          ///< 0 copy, 1 move once a folder is chosen; -1 none
+    QList<QByteArray> m_queueWhenChosen; ///< sources to queue once a folder is chosen
     bool m_closeWhenFinished = false;
     CopyRequest m_lastRequest; ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;

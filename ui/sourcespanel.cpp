@@ -87,9 +87,15 @@ void SourcesPanel::setLocked(bool locked)
 {
     m_locked = locked;
     m_view->setEnabled(!locked);
-    m_addFiles->setEnabled(!locked);
-    m_addFolder->setEnabled(!locked);
     updateButtons();
+}
+
+void SourcesPanel::take(const QList<QByteArray> &paths)
+{
+    if (m_locked)
+        Q_EMIT pathsPicked(paths);
+    else
+        m_model->addPaths(paths);
 }
 
 void SourcesPanel::addFiles()
@@ -102,7 +108,7 @@ void SourcesPanel::addFiles()
         QList<QByteArray> paths;
         for (const QString &file : files)
             paths.append(QFile::encodeName(file));
-        m_model->addPaths(paths);
+        take(paths);
     });
     dialog->open();
 }
@@ -115,7 +121,7 @@ void SourcesPanel::addFolder()
     dialog->setFileMode(QFileDialog::Directory);
     dialog->setOption(QFileDialog::ShowDirsOnly);
     connect(dialog, &QFileDialog::fileSelected, this,
-            [this](const QString &folder) { m_model->addPaths({QFile::encodeName(folder)}); });
+            [this](const QString &folder) { take({QFile::encodeName(folder)}); });
     dialog->open();
 }
 

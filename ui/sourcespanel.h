@@ -22,8 +22,13 @@ public:
     Q_DISABLE_COPY_MOVE(SourcesPanel)
 
     SourceListView *view() const { return m_view; }
-    /// Disables every control that changes the list (while a copy runs).
+    /// Disables every control that changes the list (while a copy runs). Add files… and Add
+    /// folder… stay usable: what they pick then goes to pathsPicked() instead of the list.
     void setLocked(bool locked);
+
+Q_SIGNALS:
+    /// Paths chosen in the add dialogs while the list is locked (for a queued job).
+    void pathsPicked(const QList<QByteArray> &paths);
 
 public Q_SLOTS:
     /// Opens the "Add files" dialog (non-blocking).
@@ -35,6 +40,7 @@ public Q_SLOTS:
 private:
     void updateTotals();
     void updateButtons();
+    void take(const QList<QByteArray> &paths);
 
     SourceListModel *m_model;
     SourceListView *m_view;

@@ -34,7 +34,7 @@ void WindowHub::stopAll()
             continue;
         ++m_stopping;
         connect(
-            window, &MainWindow::jobFinished, this,
+            window, &MainWindow::allJobsFinished, this,
             [this] {
                 if (--m_stopping == 0)
                     Q_EMIT allStopped();
@@ -49,12 +49,16 @@ MainWindow *WindowHub::open(const LaunchRequest &request)
 {
     MainWindow *target = nullptr;
     if (!request.newWindow) {
-        for (MainWindow *window : windows()) {
+        // An idle window first; else a busy one queues the request as a job of its own.
+        const QList<MainWindow *> open = windows();
+        for (MainWindow *window : open) {
             if (!window->isBusy()) {
                 target = window;
                 break;
             }
         }
+        if (!target && !open.isEmpty())
+            target = open.first();
     }
     if (!target)
         target = createWindow();

@@ -206,10 +206,9 @@ void ProgressPrinter::finish(const CopyResult &result)
         && (result.status == CopyStatus::Succeeded
             || result.status == CopyStatus::CompletedWithWarnings)) {
         const auto items = static_cast<long long>(result.itemsTotal - result.itemsFailed);
-        std::fprintf(stderr, "dry run: would copy %lld %s, %s (%lld bytes); nothing was written\n",
-                     items, items == 1 ? "item" : "items",
-                     formatBytes(result.bytesTotal).toLocal8Bit().constData(),
-                     static_cast<long long>(result.bytesTotal));
+        std::fprintf(stderr, "dry run: would copy %lld %s, %s; nothing was written\n", items,
+                     items == 1 ? "item" : "items",
+                     formatByteCount(result.bytesTotal).toLocal8Bit().constData());
         return;
     }
     if (m_dryRun) {

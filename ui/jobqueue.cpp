@@ -1,0 +1,582 @@
+#include "jobqueue.h"
+
+#include "copysession.h"
+#include "destinationdevice.h"
+#include "formatting.h"
+#include "jobhistory.h"
+#include "sourcescan.h"
+
+#include <QFileInfo>
+#include <QFuture>
+#include <QIODevice>
+#include <QMimeData>
+#include <QPromise>
+#include <QSet>
+#include <QThreadPool>
+
+#include <memory>
+
+namespace Sluice::Ui {
+
+namespace {
+
+const QString RowsMimeType = QStringLiteral("application/x-sluice-queue-jobs");
+
+QString fileName(const QByteArray &path)
+{
+    const QString name = QFileInfo(QFile::decodeName(path)).fileName();
+    return name.isEmpty() ? Format::path(path) : name;
+}
+
+// Not a switch: a status added to the core must not break the build before the window
+// knows it; it shows as Failed until then.
+JobState stateOf(const CopyResult &result)
+{
+    if (result.status == CopyStatus::Succeeded
+        || result.status == CopyStatus::CompletedWithWarnings)
+        return JobState::Finished;
+    if (result.status == CopyStatus::Cancelled)
+        return JobState::Cancelled;
+    return JobState::Failed;
+}
+
+} // namespace
+
+QString jobStateName(JobState state)
+{
+    switch (state) {
+    case JobState::Queued:
+        return JobQueue::tr("Queued");
+    case JobState::Held:
+        return JobQueue::tr("Paused (not started)");
+    case JobState::WaitingForDevice:
+        return JobQueue::tr("Waiting for its device");
+    case JobState::Copying:
+        return JobQueue::tr("Copying");
+    case JobState::Paused:
+        return JobQueue::tr("Paused");
+    case JobState::Finished:
+        return JobQueue::tr("Finished");
+    case JobState::Failed:
+        return JobQueue::tr("Failed");
+    case JobState::Cancelled:
+        return JobQueue::tr("Cancelled");
+    }
+    return {};
+}
+
+JobQueue::JobQueue(QWidget *dialogParent, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_dialogParent(dialogParent)
+    , m_scanner(new SourceScanner(this))
+{
+    connect(m_scanner, &SourceScanner::scanned, this, &JobQueue::onMeasured);
+    m_jobs = loadJobHistory();
+    for (QueuedJob &job : m_jobs)
+        job.id = m_nextId++;
+}
+
+JobQueue::~JobQueue()
+{
+    // The sessions are children: their jobs are cancelled and waited for with them.
+    m_cancelling = true;
+}
+
+quint64 JobQueue::enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal)
+{
+    QueuedJob job;
+    job.id = m_nextId++;
+    job.request = request;
+    job.options = options;
+    job.bytesTotal = bytesTotal;
+    const int row = int(m_jobs.size());
+    beginInsertRows({}, row, row);
+    m_jobs.append(job);
+    endInsertRows();
+    if (bytesTotal < 0)
+        measure(m_jobs.last());
+    resolveDevice(job.id, request.destination);
+    schedule();
+    return job.id;
+}
+
+void JobQueue::measure(QueuedJob &job)
+{
+    ScanOptions scan;
+    scan.followSymlinks = job.options.followSymlinks;
+    scan.countHardLinksOnce = job.options.preserve.hardLinks;
+    scan.filter = job.options.filter;
+    m_measuring.insert(job.id, Measuring{int(job.request.sources.size()), 0});
+    for (const QByteArray &source : std::as_const(job.request.sources))
+        m_scans.insert(m_scanner->scan(source, scan), job.id);
+}
+
+void JobQueue::onMeasured(const SourceSummary &summary)
+{
+    if (!summary.complete || !m_scans.contains(summary.id))
+        return;
+    const quint64 id = m_scans.take(summary.id);
+    Measuring &measuring = m_measuring[id];
+    measuring.bytes += qMax<qint64>(0, summary.bytes - summary.bytesLeftOut);
+    if (--measuring.pending > 0)
+        return;
+    const qint64 bytes = m_measuring.take(id).bytes;
+    QueuedJob *job = find(id);
+    if (job == nullptr || job->bytesTotal >= 0)
+        return;
+    job->bytesTotal = bytes;
+    changed(rowOf(id));
+    schedule();
+}
+
+void JobQueue::resolveDevice(quint64 id, const QByteArray &destination)
+{
+    // destinationDevice() reads sysfs and mountinfo: not on the GUI thread.
+    auto promise = std::make_shared<QPromise<DestinationDevice>>();
+    promise->future().then(
+        this, [this, id](const DestinationDevice &device) { onDeviceResolved(id, device); });
+    QThreadPool::globalInstance()->start([promise, destination] {
+        promise->start();
+        promise->addResult(destinationDevice(destination));
+        promise->finish();
+    });
+}
+
+void JobQueue::onDeviceResolved(quint64 id, const DestinationDevice &device)
+{
+    QueuedJob *job = find(id);
+    if (job == nullptr)
+        return;
+    job->deviceKnown = true;
+    job->deviceKeys = device.keys;
+    job->deviceName = device.name;
+    changed(rowOf(id));
+    schedule();
+}
+
+void JobQueue::schedule()
+{
+    if (m_cancelling)
+        return;
+    QSet<QByteArray> claimed;
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.isStarted() && !job.isEnded() && !job.isSmall())
+            claimed.unite(QSet<QByteArray>(job.deviceKeys.cbegin(), job.deviceKeys.cend()));
+    }
+    QList<quint64> toStart;
+    bool holdLarge = false; // a job whose disk is not known yet could be on any disk
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.state != JobState::Queued || job.isStarted())
+            continue;
+        if (job.isSmall()) {
+            toStart.append(job.id);
+            continue;
+        }
+        if (holdLarge)
+            continue;
+        if (!job.deviceKnown) {
+            holdLarge = true;
+            continue;
+        }
+        const QSet<QByteArray> keys(job.deviceKeys.cbegin(), job.deviceKeys.cend());
+        const bool free = !claimed.intersects(keys);
+        claimed.unite(keys); // a waiting job keeps its place: later ones do not pass it
+        if (free)
+            toStart.append(job.id);
+    }
+    for (const quint64 id : std::as_const(toStart)) {
+        if (QueuedJob *job = find(id))
+            startJob(*job);
+    }
+}
+
+void JobQueue::startJob(QueuedJob &job)
+{
+    auto *session = new CopySession(job.request, job.options, m_dialogParent, this);
+    session->setIoHooks(m_hooks);
+    job.session = session;
+    job.state = JobState::Copying;
+    const quint64 id = job.id;
+    connect(session, &CopySession::progressChanged, this,
+            [this, id](const CopyProgress &progress) { onProgress(id, progress); });
+    connect(session, &CopySession::finished, this,
+            [this, id](const CopyResult &result) { onFinished(id, result); });
+    connect(session, &CopySession::pauseChanged, this, [this, id](bool paused) {
+        if (QueuedJob *found = find(id); found && !found->isEnded()) {
+            found->state = paused ? JobState::Paused : JobState::Copying;
+            changed(rowOf(id));
+        }
+        Q_EMIT jobPauseChanged(id);
+    });
+    connect(session, &CopySession::questionOpened, this, [this, id] { Q_EMIT questionOpened(id); });
+    changed(rowOf(id));
+    session->start();
+    Q_EMIT jobStarted(id);
+}
+
+void JobQueue::onProgress(quint64 id, const CopyProgress &progress)
+{
+    QueuedJob *job = find(id);
+    if (job == nullptr || job->isEnded())
+        return;
+    job->lastProgress = progress;
+    JobState state = JobState::Copying;
+    if (job->session->isPaused())
+        state = JobState::Paused;
+    else if (progress.phase == CopyPhase::WaitingForDevice)
+        state = JobState::WaitingForDevice;
+    const bool planned = progress.phase != CopyPhase::Idle && progress.phase != CopyPhase::Scanning;
+    const bool visible = state != job->state || progress.perMille() != job->perMille
+                         || (planned && progress.bytesTotal != job->bytesTotal);
+    job->state = state;
+    job->perMille = progress.perMille();
+    job->bytesDone = progress.bytesDone;
+    if (planned)
+        job->bytesTotal = progress.bytesTotal;
+    if (visible)
+        changed(rowOf(id));
+    Q_EMIT jobProgress(id, progress);
+}
+
+void JobQueue::onFinished(quint64 id, const CopyResult &result)
+{
+    QueuedJob *job = find(id);
+    if (job == nullptr)
+        return;
+    job->state = stateOf(result);
+    job->result = result;
+    job->finishedAt = QDateTime::currentDateTime();
+    if (job->lastProgress) {
+        job->perMille = job->lastProgress->perMille();
+        job->bytesDone = job->lastProgress->bytesDone;
+    }
+    changed(rowOf(id));
+    saveHistory();
+    // The session stays readable while the window handles the end, then goes.
+    Q_EMIT jobFinished(id, result);
+    if (QueuedJob *ended = find(id)) {
+        ended->session->deleteLater();
+        ended->session = nullptr;
+    }
+    schedule();
+    if (!isActive())
+        Q_EMIT allEnded();
+}
+
+bool JobQueue::moveJob(quint64 id, int step)
+{
+    const int from = rowOf(id);
+    if (from < 0 || !m_jobs.at(from).isWaiting() || step == 0)
+        return false;
+    int to = from + (step < 0 ? -1 : 1);
+    while (to >= 0 && to < m_jobs.size() && !m_jobs.at(to).isWaiting())
+        to += step < 0 ? -1 : 1;
+    if (to < 0 || to >= m_jobs.size())
+        return false;
+    beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
+    m_jobs.move(from, to);
+    endMoveRows();
+    schedule();
+    return true;
+}
+
+bool JobQueue::moveJobTo(quint64 id, int row)
+{
+    const int from = rowOf(id);
+    if (from < 0 || !m_jobs.at(from).isWaiting())
+        return false;
+    if (row < 0 || row > m_jobs.size())
+        row = int(m_jobs.size());
+    if (row == from || row == from + 1)
+        return true; // already there
+    beginMoveRows({}, from, from, {}, row);
+    m_jobs.move(from, row > from ? row - 1 : row);
+    endMoveRows();
+    schedule();
+    return true;
+}
+
+bool JobQueue::removeJob(quint64 id)
+{
+    const int row = rowOf(id);
+    if (row < 0 || m_jobs.at(row).isStarted())
+        return false;
+    const bool ended = m_jobs.at(row).isEnded();
+    for (auto it = m_scans.begin(); it != m_scans.end();) {
+        if (it.value() == id) {
+            m_scanner->cancel(it.key());
+            it = m_scans.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    m_measuring.remove(id);
+    beginRemoveRows({}, row, row);
+    m_jobs.removeAt(row);
+    endRemoveRows();
+    if (ended)
+        saveHistory();
+    schedule();
+    if (!ended && !isActive())
+        Q_EMIT allEnded();
+    return true;
+}
+
+void JobQueue::setJobPaused(quint64 id, bool paused)
+{
+    QueuedJob *job = find(id);
+    if (job == nullptr || job->isEnded())
+        return;
+    if (job->session) {
+        job->session->setPaused(paused);
+        job->state = paused ? JobState::Paused : JobState::Copying;
+    } else {
+        job->state = paused ? JobState::Held : JobState::Queued;
+    }
+    changed(rowOf(id));
+    schedule();
+}
+
+void JobQueue::clearEnded()
+{
+    for (int row = int(m_jobs.size()) - 1; row >= 0; --row) {
+        if (!m_jobs.at(row).isEnded() || m_jobs.at(row).isStarted())
+            continue;
+        beginRemoveRows({}, row, row);
+        m_jobs.removeAt(row);
+        endRemoveRows();
+    }
+    saveHistory();
+}
+
+bool JobQueue::cancelAll()
+{
+    m_cancelling = true;
+    for (int row = int(m_jobs.size()) - 1; row >= 0; --row) {
+        if (m_jobs.at(row).isWaiting())
+            removeJob(m_jobs.at(row).id);
+    }
+    bool started = false;
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.session && !job.isEnded()) {
+            job.session->cancel();
+            started = true;
+        }
+    }
+    m_cancelling = started; // nothing runs: the queue may take new jobs again
+    return started;
+}
+
+void JobQueue::setSpeedLimit(qint64 bytesPerSecond)
+{
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.session)
+            job.session->setSpeedLimit(bytesPerSecond);
+    }
+}
+
+const QueuedJob *JobQueue::job(quint64 id) const
+{
+    return const_cast<JobQueue *>(this)->find(id);
+}
+
+QueuedJob *JobQueue::find(quint64 id)
+{
+    for (QueuedJob &job : m_jobs) {
+        if (job.id == id)
+            return &job;
+    }
+    return nullptr;
+}
+
+int JobQueue::rowOf(quint64 id) const
+{
+    for (qsizetype row = 0; row < m_jobs.size(); ++row) {
+        if (m_jobs.at(row).id == id)
+            return int(row);
+    }
+    return -1;
+}
+
+quint64 JobQueue::idAt(int row) const
+{
+    return row >= 0 && row < m_jobs.size() ? m_jobs.at(row).id : 0;
+}
+
+int JobQueue::startedCount() const
+{
+    return int(std::count_if(m_jobs.cbegin(), m_jobs.cend(), [](const QueuedJob &job) {
+        return job.isStarted() && !job.isEnded();
+    }));
+}
+
+int JobQueue::waitingCount() const
+{
+    return int(std::count_if(m_jobs.cbegin(), m_jobs.cend(),
+                             [](const QueuedJob &job) { return job.isWaiting(); }));
+}
+
+void JobQueue::changed(int row)
+{
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void JobQueue::saveHistory() const
+{
+    saveJobHistory(m_jobs);
+}
+
+QString JobQueue::describe(const QueuedJob &job) const
+{
+    const auto &sources = job.request.sources;
+    const QString what =
+        sources.size() == 1
+            ? fileName(sources.first())
+            : tr("%1 and %n more", nullptr, int(sources.size() - 1)).arg(fileName(sources.first()));
+    return tr("%1 → %2").arg(what, fileName(job.request.destination));
+}
+
+int JobQueue::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_jobs.size());
+}
+
+int JobQueue::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant JobQueue::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_jobs.size())
+        return {};
+    const QueuedJob &job = m_jobs.at(index.row());
+    const QString size = job.bytesTotal >= 0 ? Format::size(job.bytesTotal) : tr("Measuring…");
+    const QString progress = job.perMille >= 0 ? Format::percent(job.perMille) : QString();
+    switch (role) {
+    case IdRole:
+        return job.id;
+    case StateRole:
+        return int(job.state);
+    case PerMilleRole:
+        return job.perMille;
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case JobColumn:
+            return describe(job);
+        case StateColumn:
+            return jobStateName(job.state);
+        case SizeColumn:
+            return size;
+        case ProgressColumn:
+            return progress;
+        }
+        break;
+    case Qt::AccessibleTextRole:
+        if (index.column() == JobColumn) {
+            return (job.options.move ? tr("Move %1, %2, %3, %4") : tr("Copy %1, %2, %3, %4"))
+                .arg(describe(job), jobStateName(job.state), size,
+                     progress.isEmpty() ? tr("not started") : progress);
+        }
+        break;
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        for (const QByteArray &source : job.request.sources)
+            lines.append(Format::path(source));
+        lines.append(tr("into %1").arg(Format::path(job.request.destination)));
+        if (!job.deviceName.isEmpty())
+            lines.append(tr("on %1").arg(job.deviceName));
+        return lines.join(QLatin1Char('\n'));
+    }
+    case Qt::TextAlignmentRole:
+        if (index.column() == SizeColumn || index.column() == ProgressColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant JobQueue::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case JobColumn:
+        return tr("Job");
+    case StateColumn:
+        return tr("State");
+    case SizeColumn:
+        return tr("Size");
+    case ProgressColumn:
+        return tr("Progress");
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags JobQueue::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::ItemIsDropEnabled; // drops go between rows
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (index.row() < m_jobs.size() && m_jobs.at(index.row()).isWaiting())
+        flags |= Qt::ItemIsDragEnabled;
+    return flags;
+}
+
+QStringList JobQueue::mimeTypes() const
+{
+    return {RowsMimeType};
+}
+
+QMimeData *JobQueue::mimeData(const QModelIndexList &indexes) const
+{
+    QList<quint64> ids;
+    for (const QModelIndex &index : indexes) {
+        const quint64 id = idAt(index.row());
+        if (id != 0 && !ids.contains(id))
+            ids.append(id);
+    }
+    QByteArray encoded;
+    QDataStream stream(&encoded, QIODevice::WriteOnly);
+    stream << ids;
+    auto *mime = new QMimeData;
+    mime->setData(RowsMimeType, encoded);
+    return mime;
+}
+
+bool JobQueue::moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                        const QModelIndex &destinationParent, int destinationChild)
+{
+    if (sourceParent.isValid() || destinationParent.isValid() || count != 1)
+        return false;
+    const quint64 id = idAt(sourceRow);
+    return id != 0 && moveJobTo(id, destinationChild);
+}
+
+bool JobQueue::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                            const QModelIndex &parent)
+{
+    Q_UNUSED(column)
+    if (action != Qt::MoveAction || data == nullptr || !data->hasFormat(RowsMimeType))
+        return false;
+    if (row < 0)
+        row = parent.isValid() ? parent.row() : int(m_jobs.size());
+    QList<quint64> ids;
+    QDataStream stream(data->data(RowsMimeType));
+    stream >> ids;
+    // Each one lands before what was at @p row, in the order they were dragged.
+    const quint64 anchor = idAt(row);
+    for (const quint64 id : std::as_const(ids)) {
+        const int target = anchor != 0 ? rowOf(anchor) : int(m_jobs.size());
+        if (anchor == id)
+            continue;
+        moveJobTo(id, target);
+    }
+    return true;
+}
+
+} // namespace Sluice::Ui

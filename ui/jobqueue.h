@@ -1,0 +1,193 @@
+#pragma once
+
+#include "copyjob.h"
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QList>
+#include <QPointer>
+
+#include <optional>
+
+class QWidget;
+
+namespace Sluice {
+class SourceScanner;
+struct SourceSummary;
+struct DestinationDevice;
+} // namespace Sluice
+
+namespace Sluice::Ui {
+
+class CopySession;
+
+/// Where a job of the window's queue stands.
+enum class JobState : quint8 {
+    Queued,           ///< waits for its turn in the window
+    Held,             ///< queued, but paused by the person: not started, others go ahead
+    WaitingForDevice, ///< started; another program's copy writes to its disk (DeviceTurn)
+    Copying,          ///< started (planning, checking, copying, verifying, flushing)
+    Paused,           ///< started and paused
+    Finished,         ///< succeeded, possibly with warnings
+    Failed,
+    Cancelled,
+};
+
+/// The text a person reads for @p state ("Queued", "Waiting for its device"…).
+QString jobStateName(JobState state);
+
+/// One row of the queue: what is copied, where, with which options (as they were when the
+/// job was queued), and how far it got. Rows restored from the history have no session.
+struct QueuedJob
+{
+    quint64 id = 0;
+    CopyRequest request;
+    CopyOptions options;
+    JobState state = JobState::Queued;
+    qint64 bytesTotal = -1; ///< -1 while not measured
+    qint64 bytesDone = 0;
+    int perMille = -1; ///< -1 before the first progress sample
+    bool deviceKnown = false;
+    QList<QByteArray> deviceKeys; ///< DestinationDevice::keys; empty = shares no disk
+    QString deviceName;
+    QDateTime finishedAt;
+    CopySession *session = nullptr; ///< owned by the JobQueue while the job runs
+    std::optional<CopyProgress> lastProgress;
+    std::optional<CopyResult> result;
+
+    bool isStarted() const { return session != nullptr; }
+    bool isEnded() const
+    {
+        return state == JobState::Finished || state == JobState::Failed
+               || state == JobState::Cancelled;
+    }
+    bool isWaiting() const { return state == JobState::Queued || state == JobState::Held; }
+    /// Measured, and under @c options.smallJobBytes: never waits for its device.
+    bool isSmall() const { return bytesTotal >= 0 && bytesTotal < options.smallJobBytes; }
+};
+
+/// The window's jobs, in the order the person sees and wants them run (issue 12): a table
+/// model (columns Job, State, Size, Progress) for the queue panel, which also owns the
+/// CopySession of every started job and starts them.
+///
+/// Scheduling (schedule(), after every change): in row order, every queued job whose disks
+/// no earlier job of the window claims is started — one job at a time per disk, jobs on
+/// different disks at the same time; a queued job claims its disks even while it waits, so
+/// that a later one does not pass it. A job measured under CopyOptions::smallJobBytes never
+/// waits and claims nothing (the core lets it write without a turn as well). Started jobs
+/// still take their turn with other programs' copies (DeviceTurnPolicy::Wait in the
+/// options). Disks are found by destinationDevice() and sizes by a SourceScanner, both off
+/// the GUI thread; a job whose disk is not known yet holds back the large jobs after it.
+///
+/// Finished rows go into the history (JobHistory, QSettings) and are restored from it by
+/// the constructor. GUI thread.
+class JobQueue final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { JobColumn, StateColumn, SizeColumn, ProgressColumn, ColumnCount };
+    enum Role {
+        IdRole = Qt::UserRole + 1, ///< quint64
+        StateRole,                 ///< int(JobState)
+        PerMilleRole,              ///< int, -1 unknown
+    };
+
+    /// Questions of the jobs open as dialogs parented to @p dialogParent.
+    explicit JobQueue(QWidget *dialogParent, QObject *parent = nullptr);
+    ~JobQueue() override;
+    Q_DISABLE_COPY_MOVE(JobQueue)
+
+    /// Test seam: hooks given to every job started from now on (see IoHooks).
+    void setIoHooks(const IoHooks &hooks) { m_hooks = hooks; }
+    /// Appends a queued job; @p bytesTotal is its measured size or -1 (then it is measured
+    /// here). Returns its id. The job starts when schedule() finds it may.
+    quint64 enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal = -1);
+
+    /// Moves queued job @p id one row up (-1) or down (+1) past the next queued job.
+    bool moveJob(quint64 id, int step);
+    /// Puts queued job @p id before row @p row (a drop).
+    bool moveJobTo(quint64 id, int row);
+    /// Removes a queued or ended job (an ended one leaves the history too). Started jobs
+    /// are cancelled instead, not removed.
+    bool removeJob(quint64 id);
+    /// Pauses or resumes job @p id: a queued job is held back (Held) or queued again, a
+    /// started one suspended or resumed.
+    void setJobPaused(quint64 id, bool paused);
+    /// Removes every ended row and empties the history.
+    void clearEnded();
+    /// Cancels every started job and drops the queued ones (the window closes or the process
+    /// ends). True when some job was started: allEnded() follows.
+    bool cancelAll();
+    /// Changes the speed limit of every started job (bytes/s, 0 = none).
+    void setSpeedLimit(qint64 bytesPerSecond);
+
+    const QueuedJob *job(quint64 id) const;
+    /// The row of job @p id, or -1.
+    int rowOf(quint64 id) const;
+    quint64 idAt(int row) const;
+    const QList<QueuedJob> &jobs() const { return m_jobs; }
+    /// Jobs started and not ended.
+    int startedCount() const;
+    /// Jobs queued or held.
+    int waitingCount() const;
+    /// True while any job is queued, held or started.
+    bool isActive() const { return startedCount() + waitingCount() > 0; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    /// A drop of queued rows (from mimeData()) moves them before @p row. The view's own
+    /// removal after a move drop does nothing: removeRows() is not implemented.
+    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                      const QModelIndex &parent) override;
+    /// One queued row before @p destinationChild (QListView's InternalMove drop).
+    bool moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                  const QModelIndex &destinationParent, int destinationChild) override;
+
+Q_SIGNALS:
+    void jobStarted(quint64 id);
+    void jobProgress(quint64 id, const Sluice::CopyProgress &progress);
+    /// Paused or resumed from outside the window (Plasma's job view).
+    void jobPauseChanged(quint64 id);
+    void jobFinished(quint64 id, const Sluice::CopyResult &result);
+    /// The last started job ended and nothing is queued any more.
+    void allEnded();
+    /// A question dialog of job @p id was opened.
+    void questionOpened(quint64 id);
+
+private:
+    QueuedJob *find(quint64 id);
+    void changed(int row);
+    void schedule();
+    void startJob(QueuedJob &job);
+    void measure(QueuedJob &job);
+    void onMeasured(const Sluice::SourceSummary &summary);
+    void resolveDevice(quint64 id, const QByteArray &destination);
+    void onDeviceResolved(quint64 id, const Sluice::DestinationDevice &device);
+    void onProgress(quint64 id, const Sluice::CopyProgress &progress);
+    void onFinished(quint64 id, const Sluice::CopyResult &result);
+    void saveHistory() const;
+    QString describe(const QueuedJob &job) const;
+
+    QWidget *m_dialogParent;
+    SourceScanner *m_scanner;
+    IoHooks m_hooks;
+    QList<QueuedJob> m_jobs;
+    quint64 m_nextId = 1;
+    struct Measuring
+    {
+        int pending = 0; ///< sources not measured yet
+        qint64 bytes = 0;
+    };
+    QHash<quint64, quint64> m_scans;       ///< scan id → the job it measures
+    QHash<quint64, Measuring> m_measuring; ///< job id → its measurement so far
+    bool m_cancelling = false;
+};
+
+} // namespace Sluice::Ui

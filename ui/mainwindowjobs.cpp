@@ -1,0 +1,196 @@
+#include "mainwindow.h"
+
+#include "copyagaindialog.h"
+#include "copysession.h"
+#include "destinationfield.h"
+#include "ejectcontrol.h"
+#include "issuereport.h"
+#include "jobqueue.h"
+#include "notifier.h"
+#include "queuepanel.h"
+#include "sourcelistview.h"
+#include "sourcespanel.h"
+#include "transferarea.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QPointer>
+#include <QPushButton>
+
+// The window's side of a running job: starting its session, showing its progress and
+// result, the job's buttons and the keyboard focus while it runs.
+
+namespace Sluice::Ui {
+
+void MainWindow::setIoHooks(const IoHooks &hooks)
+{
+    m_queue->setIoHooks(hooks);
+}
+
+CopySession *MainWindow::session() const
+{
+    const QueuedJob *job = m_queue->job(m_shownJob);
+    return job != nullptr && !job->isEnded() ? job->session : nullptr;
+}
+
+void MainWindow::startSession(const CopyRequest &request, const CopyOptions &options, qint64 bytes)
+{
+    m_queue->enqueue(request, options, bytes);
+    updateState();
+}
+
+void MainWindow::queuePaths(const QList<QByteArray> &paths)
+{
+    if (paths.isEmpty())
+        return;
+    const QByteArray destination = m_destination->path();
+    if (destination.isEmpty()) {
+        m_queueWhenChosen = paths;
+        m_destination->choose();
+        return;
+    }
+    rememberDestination(destination);
+    startSession(CopyRequest{paths, destination, {}}, m_settings.jobOptions(false));
+}
+
+void MainWindow::onJobStarted(quint64 id)
+{
+    // The transfer area follows the new job unless it shows one that still runs.
+    const QueuedJob *shown = m_queue->job(m_shownJob);
+    if (shown == nullptr || !shown->isStarted() || shown->isEnded())
+        showJob(id);
+    if (m_queue->startedCount() == 1)
+        keepFocusDuringJob();
+}
+
+void MainWindow::showJob(quint64 id)
+{
+    m_shownJob = id;
+    m_queuePanel->selectJob(id);
+    const QueuedJob *job = m_queue->job(id);
+    if (job != nullptr && job->result) {
+        m_transferArea->showResult(*job->result, job->request, job->options.move);
+    } else {
+        m_transferArea->beginJob();
+        if (job != nullptr && job->lastProgress)
+            m_transferArea->setProgress(*job->lastProgress);
+    }
+    updateState();
+    updateTitle(job != nullptr && !job->isEnded() && job->lastProgress
+                    ? job->lastProgress->perMille()
+                    : -1);
+}
+
+void MainWindow::onJobProgress(quint64 id, const CopyProgress &progress)
+{
+    if (id != m_shownJob)
+        return;
+    m_transferArea->setProgress(progress);
+    updateTitle(progress.perMille());
+}
+
+void MainWindow::onJobFinished(quint64 id, const CopyResult &result)
+{
+    const QueuedJob *job = m_queue->job(id);
+    const bool move = job->options.move;
+    if (id == m_shownJob)
+        m_transferArea->showResult(result, job->request, move);
+    // The sources stay in the list: "Copy again…" and retries start from them.
+    if (job->request.destinationFolders.isEmpty()) {
+        m_lastRequest = job->request;
+        m_lastMove = move;
+    }
+    // Plasma's job view reports the result itself.
+    if (!job->session->desktopReportsResult()) {
+        notifyIfInactive(this, IssueReport::headline(result, move),
+                         IssueReport::figures(result, move).mid(0, 2).join(QLatin1Char('\n')),
+                         finishedActions(result, job->request));
+    }
+    m_eject->jobFinished(result, job->request.destination);
+    updateState();
+    if (id == m_shownJob)
+        updateTitle(-1);
+    Q_EMIT jobFinished(result);
+}
+
+void MainWindow::copyAgain()
+{
+    if (m_lastRequest.sources.isEmpty())
+        return;
+    auto *dialog = new CopyAgainDialog(m_settings.options.onCollision, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        CopyOptions options = m_settings.jobOptions(m_lastMove);
+        options.onCollision = dialog->policy();
+        startSession(m_lastRequest, options);
+    });
+    dialog->open();
+}
+
+void MainWindow::retrySkipped(const CopyRequest &request)
+{
+    if (request.sources.isEmpty())
+        return;
+    // Items a Skip policy left out would only be skipped again: ask about each instead.
+    CopyOptions options = m_settings.jobOptions(m_lastMove);
+    if (options.onCollision == CollisionPolicy::Skip)
+        options.onCollision = CollisionPolicy::Ask;
+    startSession(request, options);
+}
+
+NotificationActions MainWindow::finishedActions(const CopyResult &result,
+                                                const CopyRequest &request)
+{
+    NotificationActions actions;
+    if (result.itemsCopied > 0)
+        actions.showItems = copiedItemPaths(request);
+    const bool complete = result.status == CopyStatus::Succeeded
+                          || result.status == CopyStatus::CompletedWithWarnings;
+    if (complete && m_eject->isOffered() && !m_eject->checkBox()->isChecked()) {
+        QPointer<EjectControl> eject = m_eject;
+        actions.eject = [eject, destination = request.destination] {
+            if (eject)
+                eject->eject(destination);
+        };
+    }
+    return actions;
+}
+
+void MainWindow::togglePause()
+{
+    if (CopySession *shown = session())
+        m_queue->setJobPaused(m_shownJob, !shown->isPaused());
+    updateState();
+}
+
+void MainWindow::skipCurrent()
+{
+    if (CopySession *shown = session())
+        shown->skipCurrent();
+}
+
+void MainWindow::cancelCopy()
+{
+    if (CopySession *shown = session())
+        shown->cancel();
+}
+
+void MainWindow::keepFocusDuringJob()
+{
+    // Disabling the focused widget has moved the focus on to whatever comes next.
+    const QWidget *focus = QApplication::focusWidget();
+    if (focus == nullptr || !focus->isEnabled() || focus != m_focusBeforeJob
+        || focus == m_copyButton || focus == m_moveButton)
+        m_transferArea->jobButtons().constFirst()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::restoreFocusAfterJob()
+{
+    QWidget *target = m_focusBeforeJob;
+    if (target == nullptr || !target->isEnabled() || !target->isVisibleTo(this))
+        target = m_sourcesPanel->view();
+    target->setFocus(Qt::OtherFocusReason);
+    m_focusBeforeJob.clear();
+}
+
+} // namespace Sluice::Ui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QGroupBox>
+
+class QPushButton;
+class QListView;
+
+namespace Sluice::Ui {
+
+class JobQueue;
+
+/// "Queue": every job of the window — sources → destination, state, size, progress (two
+/// lines per job) — with
+/// Move up / Move down (Ctrl+Up, Ctrl+Down; dragging a queued row works too), Remove
+/// (Delete), Pause job / Resume job and Clear finished. The buttons act on the selected job;
+/// the selection is the job the transfer area shows (currentJobChanged()). Keyboard only:
+/// Alt+Q reaches the list. GUI thread; the model is not owned.
+class QueuePanel final : public QGroupBox
+{
+    Q_OBJECT
+public:
+    explicit QueuePanel(JobQueue *queue, QWidget *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(QueuePanel)
+
+    QListView *view() const { return m_view; }
+    /// The selected job's id, or 0.
+    quint64 currentJob() const;
+    /// Selects job @p id (without emitting currentJobChanged()).
+    void selectJob(quint64 id);
+    /// The focusable widgets in tab order.
+    QList<QWidget *> tabChain() const;
+
+Q_SIGNALS:
+    /// The person selected job @p id (0: none).
+    void currentJobChanged(quint64 id);
+
+private:
+    void move(int step);
+    void removeSelected();
+    void togglePause();
+    void updateButtons();
+    void updateVisibility();
+
+    JobQueue *m_queue;
+    QListView *m_view;
+    QPushButton *m_up;
+    QPushButton *m_down;
+    QPushButton *m_remove;
+    QPushButton *m_pause;
+    QPushButton *m_clear;
+    bool m_selecting = false;
+};
+
+} // namespace Sluice::Ui
