@@ -152,7 +152,10 @@ bool renameProbe(int directoryFd, UniqueFd &fd, const QByteArray &name, const QB
     if (errno != EBUSY)
         return false;
     fd.reset();
-    if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) != 0)
+    if (retryWhileBusy([&] {
+            return ::renameat(directoryFd, name.constData(), directoryFd, renamed.constData());
+        })
+        != 0)
         return false;
     fd.reset(::openat(directoryFd, renamed.constData(), O_RDWR | O_CLOEXEC | O_NOFOLLOW));
     if (fd)
@@ -195,7 +198,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
         loff_t to = 0;
         probe.copyFileRange = ::copy_file_range(fd.get(), &from, copy.get(), &to, 1, 0) == 1;
         copy.reset(); // SMB refuses to remove an open file (EBUSY)
-        ::unlinkat(directoryFd, copyName.constData(), 0);
+        retryWhileBusy([&] { return ::unlinkat(directoryFd, copyName.constData(), 0); });
     } else {
         probe.copyFileRange = false;
     }
@@ -226,7 +229,7 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
         probe.probed = true;
     }
     fd.reset();
-    ::unlinkat(directoryFd, name.constData(), 0);
+    retryWhileBusy([&] { return ::unlinkat(directoryFd, name.constData(), 0); });
     qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"

@@ -281,12 +281,8 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
     current.mtime = m_source.st_mtim;
     m_times[0] = current.atime;
     m_times[1] = current.mtime;
-    const DirectoryHandle &folder = *m_task.destinationDirectory;
-    const bool modesDropped =
-        !m_job.fileSystems.probe(folder.fd.get(), folder.device).keepsPermissions;
-    if (const int error =
-            applyMetadata(partFd, m_sourceFd.get(), current, m_job.options.preserve, m_job.umask,
-                          destination, m_job.issues, m_createdMode, modesDropped))
+    if (const int error = applyMetadata(partFd, m_sourceFd.get(), current, m_job.options.preserve,
+                                        m_job.umask, destination, m_job.issues, m_createdMode))
         return Attempt::failed(
             CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
     return changed ? *changed : Attempt::ended(ItemOutcome::Copied);

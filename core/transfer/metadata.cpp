@@ -5,8 +5,6 @@
 #include "issuelog.h"
 #include "posixio.h"
 
-#include <QCoreApplication>
-
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -67,23 +65,6 @@ bool timeHolds(int directoryFd, const QByteArray &name, const timespec &wanted,
         return false;
     }
     return compareTimes(st.st_mtim, wanted, granularityNs) == 0;
-}
-
-// A file system that takes fchmod(2) without keeping what it was given (smbnetfs answers 0
-// and maps the bits to DOS attributes): what fstat(2) reads back is what it stores.
-void checkModeKept(int fd, mode_t wanted, const QByteArray &destinationPath, IssueLog &issues)
-{
-    struct stat st = {};
-    if (::fstat(fd, &st) != 0 || (st.st_mode & 07777) == wanted)
-        return;
-    issues.addGrouped(CopyIssue::withDetail(
-        FileOperation::SetPermissions, destinationPath,
-        QCoreApplication::translate("Sluice::Metadata",
-                                    "the file system does not keep permission bits: it stores "
-                                    "%1 where %2 was set")
-            .arg(QString::number(st.st_mode & 07777, 8).rightJustified(4, u'0'),
-                 QString::number(wanted, 8).rightJustified(4, u'0')),
-        IssueSeverity::Warning));
 }
 
 } // namespace
@@ -170,7 +151,7 @@ mode_t creationMode(const PlanItem &item, const PreserveOptions &preserve, mode_
 
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
                   mode_t umask, const QByteArray &destinationPath, IssueLog &issues,
-                  mode_t createdMode, bool readModeBack)
+                  mode_t createdMode)
 {
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
@@ -191,8 +172,6 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
     if ((ownerChanges || mode != createdMode) && ::fchmod(fd, mode) != 0) {
         if (const int fatal = report(issues, FileOperation::SetPermissions, destinationPath, errno))
             return fatal;
-    } else if (readModeBack && preserve.mode) { // a refusal above is its own warning
-        checkModeKept(fd, mode, destinationPath, issues);
     }
     if ((preserve.xattrs || preserve.acls) && sourceFd >= 0)
         copyExtendedAttributes(sourceFd, fd, preserve.xattrs, preserve.acls, destinationPath,

@@ -21,13 +21,10 @@ class IssueLog;
 /// Permission bits are set (the part file starts as 0600, folders as 0700): the source's
 /// when preserving modes, else the source's masked with @p umask like cp(1); fchmod(2) is
 /// left out when no owner change happened and @p createdMode (the mode @p fd was created
-/// with, creationMode()) already is the final mode. With @p readModeBack (the destination's
-/// probe saw fchmod(2) succeed without keeping the bits, FileSystemProbe::keepsPermissions)
-/// and modes preserved, the mode is read back with fstat(2) and a difference is a grouped
-/// warning naming both modes.
+/// with, creationMode()) already is the final mode.
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
                   mode_t umask, const QByteArray &destinationPath, IssueLog &issues,
-                  mode_t createdMode = mode_t(-1), bool readModeBack = false);
+                  mode_t createdMode = mode_t(-1));
 
 /// The mode to create a regular file's copy with when nobody else can reach it before it is
 /// finished (inside a folder the copy created, mode 0700, that inherited no default ACL:
