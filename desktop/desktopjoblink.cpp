@@ -7,6 +7,7 @@
 #include "sleepinhibitor.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -21,6 +22,8 @@ namespace {
 
 /// Jobs linked in this process and running: the taskbar's count.
 int runningJobs = 0;
+/// Jobs queued in this process and not started (DesktopJobLink::setQueuedJobs()).
+int queuedJobs = 0;
 
 /// syncfs(2) on the file system holding @p path (or its parent folder when @p path does
 /// not exist yet). Returns 0 or an errno. Blocks until the data is on the device.
@@ -38,9 +41,19 @@ int syncFileSystemOf(const QByteArray &path)
     return result;
 }
 
+/// The destination as an absolute, clean path: "/media/USB DISK" for "USB DISK/" given in
+/// /media (a job view's destUrl must be an absolute file:// URL, and a trailing slash would
+/// leave no file name to show).
+QString absoluteDestination(const QByteArray &destination)
+{
+    return QDir::cleanPath(QFileInfo(QFile::decodeName(destination)).absoluteFilePath());
+}
+
+/// True while the job writes or reads data: not paused, and not waiting for a person's
+/// answer to a question (which may take all night).
 bool movesData(const CopyProgress &progress)
 {
-    return !progress.paused
+    return !progress.paused && !progress.waiting
            && (progress.phase == CopyPhase::Copying || progress.phase == CopyPhase::Verifying
                || progress.phase == CopyPhase::Flushing);
 }
@@ -53,8 +66,9 @@ DesktopJobLink::DesktopJobLink(CopyJob *job, DesktopLinkOptions options, QObject
     , m_options(std::move(options))
 {
     if (m_options.destinationLabel.isEmpty()) {
-        m_options.destinationLabel =
-            QFileInfo(QFile::decodeName(job->request().destination)).fileName();
+        const QString destination = absoluteDestination(job->request().destination);
+        const QString name = QFileInfo(destination).fileName();
+        m_options.destinationLabel = name.isEmpty() ? destination : name; // "/" has no name
     }
     if (m_options.jobView) {
         m_view = new PlasmaJobView(this);
@@ -77,6 +91,11 @@ DesktopJobLink::DesktopJobLink(CopyJob *job, DesktopLinkOptions options, QObject
     connect(&m_ticker, &QTimer::timeout, this, &DesktopJobLink::publish);
     connect(job, &CopyJob::started, this, &DesktopJobLink::onStarted);
     connect(job, &CopyJob::progressChanged, this, &DesktopJobLink::onProgress);
+    // A question stops the data at once; the next sample (waiting) would say so later.
+    connect(job, &CopyJob::questionAsked, this, [this] {
+        if (m_inhibitor)
+            m_inhibitor->setBlocking(false, {});
+    });
     connect(job, &CopyJob::finished, this, &DesktopJobLink::onFinished);
 }
 
@@ -84,6 +103,11 @@ DesktopJobLink::~DesktopJobLink()
 {
     if (m_running)
         --runningJobs;
+}
+
+void DesktopJobLink::setQueuedJobs(int count)
+{
+    queuedJobs = qMax(0, count);
 }
 
 bool DesktopJobLink::jobViewInUse() const
@@ -100,7 +124,7 @@ void DesktopJobLink::onStarted()
             {QStringLiteral("title"), QCoreApplication::translate("Desktop", "Copying to %1")
                                           .arg(m_options.destinationLabel)},
             {QStringLiteral("destUrl"),
-             QUrl::fromLocalFile(QFile::decodeName(m_job->request().destination)).toString()},
+             QUrl::fromLocalFile(absoluteDestination(m_job->request().destination)).toString()},
         };
         m_view->start(PlasmaJobView::Killable | PlasmaJobView::Suspendable, properties);
     }
@@ -115,6 +139,15 @@ void DesktopJobLink::onProgress(const CopyProgress &progress)
     m_changed = true;
     if (m_inhibitor && m_running)
         m_inhibitor->setBlocking(movesData(progress) && !m_pausedForSleep, inhibitReason());
+}
+
+void DesktopJobLink::setProcessStopped(bool stopped)
+{
+    if (!m_inhibitor || !m_running)
+        return;
+    if (stopped)
+        m_inhibitor->setBlocking(false, {});
+    m_inhibitor->setWatchingSleep(!stopped, delayReason());
 }
 
 QString DesktopJobLink::inhibitReason() const
@@ -158,7 +191,7 @@ void DesktopJobLink::publish()
     // Plasma forwards its job view to the task manager itself.
     const bool viewPending = m_view && !m_view->isDecided();
     if (m_options.launcherEntry && !jobViewInUse() && !viewPending)
-        LauncherEntry::update(p.perMille() / 1000.0, true, runningJobs);
+        LauncherEntry::update(p.perMille() / 1000.0, true, runningJobs + queuedJobs);
 }
 
 void DesktopJobLink::onFinished(const CopyResult &result)
@@ -187,7 +220,7 @@ void DesktopJobLink::onFinished(const CopyResult &result)
         }
     }
     if (m_options.launcherEntry && !jobViewInUse())
-        LauncherEntry::update(0, false, runningJobs);
+        LauncherEntry::update(0, false, runningJobs + queuedJobs);
     if (m_inhibitor) {
         m_inhibitor->setBlocking(false, {});
         m_inhibitor->setWatchingSleep(false, {});

@@ -44,8 +44,20 @@ public:
     ~DesktopJobLink() override;
     Q_DISABLE_COPY_MOVE(DesktopJobLink)
 
+    /// Jobs a front end has queued and not started (the window's queue): the taskbar count
+    /// (LauncherEntry) is the jobs running plus these, so that a dock shows every copy under
+    /// way or waiting. Taken by the next update a running job sends. Main thread.
+    static void setQueuedJobs(int count);
+
     /// True when Plasma's job view shows (and so reports the result of) this job.
     bool jobViewInUse() const;
+    /// The process is about to stop (@p stopped true: SIGTSTP, Ctrl+Z, after the job was
+    /// suspended) or was continued (false, before the job resumes). A stopped process runs
+    /// no event loop, so both locks are released here at once rather than at the next
+    /// progress sample: a stopped copy must neither keep the machine awake nor hold up its
+    /// sleep for logind's InhibitDelayMaxSec. Continued, the locks are taken again as the
+    /// job moves data.
+    void setProcessStopped(bool stopped);
     /// The inhibitor, for tests and for callers that show its state.
     const SleepInhibitor *sleepInhibitor() const { return m_inhibitor; }
 
