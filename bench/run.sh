@@ -501,8 +501,10 @@ section_sshfs() {
 
 # smbd_start DIR: a Samba server of this run on 127.0.0.1 sharing DIR/share as "share" on a
 # free port (its own smb.conf, user root, session: smbd stops by signalling its process
-# group), mounted on DIR/mnt with smbnetfs; prints the share's path on the mount.
+# group), mounted on DIR/mnt with smbnetfs; sets smb_share to the share's path on the mount
+# (not a $(...) subshell: smbd_stop needs smbd_pid).
 smbd_pid=
+smb_share=
 smbd_start() {
     local base=$1 port
     rm -rf "$base"
@@ -533,14 +535,13 @@ smbd_start() {
         sleep 0.1
     done
     HOME=$base/home smbnetfs "$base/mnt" -o "config=$base/home/.smb/smbnetfs.conf"
-    local share=$base/mnt/127.0.0.1:$port/share
+    smb_share=$base/mnt/127.0.0.1:$port/share
     tries=0
-    until [ -d "$share" ]; do
+    until [ -d "$smb_share" ]; do
         tries=$((tries + 1))
         [ "$tries" -gt 200 ] && return 1
         sleep 0.1
     done
-    echo "$share"
 }
 smbd_stop() {
     local base=$1
@@ -558,8 +559,9 @@ section_smb() {
         log "writing 1 GiB of random data to $s"
         head -c 1G /dev/urandom > "$s"
     fi
-    share=$(smbd_start "$base")
     trap 'smbd_stop "$base"' EXIT
+    smbd_start "$base"
+    share=$smb_share
     local d=$share/big1
     local commands=(
         "sluice::$(sluice "$s" "$d")"
