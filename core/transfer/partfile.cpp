@@ -80,7 +80,9 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     struct stat st = {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
-    if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
+    if (retryWhileBusy(
+            [&] { return ::renameat(directoryFd, from.constData(), directoryFd, to.constData()); })
+        == 0)
         return 0;
     return errno;
 }
@@ -97,7 +99,10 @@ int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArra
     }
     if (!overwrite)
         return renameNoReplace(directoryFd, partName, finalName);
-    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+    return retryWhileBusy([&] {
+               return ::renameat(directoryFd, partName.constData(), directoryFd,
+                                 finalName.constData());
+           }) == 0
                ? 0
                : errno;
 }
@@ -168,7 +173,7 @@ void PartFileGuard::removeNow()
     if (!m_armed)
         return;
     m_armed = false;
-    ::unlinkat(m_directoryFd, m_name.constData(), 0);
+    retryWhileBusy([this] { return ::unlinkat(m_directoryFd, m_name.constData(), 0); });
 }
 
 } // namespace Sluice
