@@ -141,6 +141,17 @@ void CopyJob::cancel()
     }
 }
 
+void CopyJob::stopResumable()
+{
+    if (!m_started)
+        m_cancelledBeforeStart = true; // nothing recorded yet: ends Cancelled
+    if (m_context) {
+        m_context->stopResumably.store(true);
+        m_context->control.cancel();
+        m_context->broker.wake();
+    }
+}
+
 void CopyJob::skipCurrent()
 {
     if (m_context)

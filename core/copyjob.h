@@ -54,6 +54,12 @@ public Q_SLOTS:
     /// Stops at the next chunk; the current part file is removed, finished items stay.
     /// Before start(): start() then ends the job Cancelled (not started), copying nothing.
     void cancel();
+    /// Stops at the next chunk like cancel(), but resumably: the file in flight gets a last
+    /// checkpoint (its part file is fdatasync(2)ed and kept), finished items stay, and the
+    /// job's journal entry is kept; the job ends CopyStatus::Stopped with
+    /// CopyResult::journalId to resume (CopyOptions::resumeId). A job without a journal
+    /// (CopyOptions::journal false) ends Cancelled instead. Thread-safe, returns at once.
+    void stopResumable();
     /// Abandons the file moving through the serial path (its part file is removed).
     void skipCurrent();
     /// Answers question @p questionId (from questionAsked()). Returns false when that

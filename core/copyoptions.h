@@ -117,6 +117,15 @@ struct CopyOptions
     /// Fill CopyResult::leftOutPaths in a copy too (`sluice-cli --verbose`); dry runs always
     /// do. Costs one path per entry left out (a folder left out is one entry).
     bool listLeftOut = false;
+    /// Non-empty: this job resumes journal entry resumeId (JobJournal::interrupted()). The
+    /// request and every other option then come from the entry; the CopyJob's own request
+    /// and options are ignored except for this field and `journal`. Finished files whose
+    /// copy still has the recorded identity are not copied again, and the file in flight
+    /// continues after its checkpoint when its source is unchanged (docs/design-notes.md).
+    QString resumeId;
+    /// Record this job in the journal so that it can be resumed after a crash, a kill or
+    /// a power loss. Tests and the bench (`sluice-cli --no-journal`, hidden) turn it off.
+    bool journal = true;
 
     /// Empty when the options are usable, else one message per problem.
     QStringList validate() const;
@@ -159,6 +168,10 @@ struct CopyRequest
     /// destinationFolders[i] under its own name (`destination` is then only for messages).
     /// Retrying skipped items puts each back at its place in the tree this way.
     QList<QByteArray> destinationFolders = {};
+    /// Optional, with destinationFolders, one per source: the name source i gets in
+    /// destinationFolders[i] instead of its own (the journal records a request resolved
+    /// this way, so that a resume writes where the first run did).
+    QList<QByteArray> destinationNames = {};
 };
 
 } // namespace Sluice

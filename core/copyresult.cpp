@@ -15,6 +15,8 @@ QString statusName(CopyStatus status)
         return QStringLiteral("failed");
     case CopyStatus::Cancelled:
         return QStringLiteral("cancelled");
+    case CopyStatus::Stopped:
+        return QStringLiteral("stopped");
     }
     return {};
 }

@@ -15,9 +15,21 @@ enum class CopyStatus : quint8 {
     CompletedWithWarnings, ///< every item copied, some metadata or checks only partly possible
     Failed,                ///< at least one item failed, or the job could not start or was aborted
     Cancelled,             ///< cancel() was called; finished items are kept
+    /// CopyJob::stopResumable() (or SIGTERM to `sluice-cli --resumable`): stopped at the next
+    /// chunk like Cancelled, but the part file in flight and the journal entry are kept, so
+    /// that the job can be resumed (CopyResult::journalId, CopyOptions::resumeId).
+    Stopped,
 };
 
 QString statusName(CopyStatus status);
+
+/// A file that a resumed job copied again from its first byte, instead of continuing after its
+/// checkpoint, and why ("the source changed since the interruption").
+struct RestartedFile
+{
+    QByteArray path; ///< native source path
+    QString reason;  ///< translated text
+};
 
 /// The outcome of a job, delivered exactly once by CopyJob::finished().
 struct CopyResult
@@ -51,6 +63,16 @@ struct CopyResult
     qint64 foldersLeftOut = 0;
     /// Every fate in items and bytes, the skipped items with their reasons, the average rate.
     CopySummary summary;
+    /// The journal entry this job recorded (JobJournal); kept only when the job ended
+    /// Stopped (or was killed), removed otherwise. Empty when it recorded none.
+    QString journalId;
+    /// A resumed job: files found finished by the interrupted run (their copy still had the
+    /// recorded identity) and not copied again, and the bytes they and the checkpoint of the
+    /// file in flight saved.
+    qint64 itemsResumed = 0;
+    qint64 bytesResumed = 0;
+    /// A resumed job: files in flight that started again from zero, each with its reason.
+    QList<RestartedFile> restartedFiles;
 
     qint64 errorCount() const;
     qint64 warningCount() const;

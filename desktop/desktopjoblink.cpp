@@ -177,6 +177,7 @@ void DesktopJobLink::onFinished(const CopyResult &result)
             m_view->terminate(PlasmaJobView::NoError, {});
             break;
         case CopyStatus::Cancelled:
+        case CopyStatus::Stopped:
             m_view->terminate(PlasmaJobView::KilledJobError, {});
             break;
         case CopyStatus::Failed:

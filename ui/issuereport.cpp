@@ -66,6 +66,9 @@ QString IssueReport::headline(const CopyResult &result, bool move)
         return tr("Finished, but some items could not be copied.");
     case CopyStatus::Cancelled:
         return tr("Cancelled. The file being copied was removed; finished files were kept.");
+    case CopyStatus::Stopped:
+        return tr("Stopped. The copy can be resumed: the file being copied and the finished "
+                  "files were kept.");
     }
     return {};
 }

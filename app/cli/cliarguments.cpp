@@ -190,7 +190,12 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "the real run could not start, too); 130 cancelled by SIGINT or SIGTERM, or by\n"
         "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"
         "copied is removed, finished files are kept. With --eject: 3 all copied, but the\n"
-        "drive could not be ejected (the reason is printed)."));
+        "drive could not be ejected (the reason is printed). 75 stopped resumably (SIGINT\n"
+        "or SIGTERM with --resumable): resume with sluice-cli --resume ID.\n"
+        "\n"
+        "Every copy is recorded in a journal ($XDG_STATE_HOME/sluice/jobs) until it ends, so\n"
+        "that a copy killed, stopped or cut off by a power loss can be resumed where its last\n"
+        "checkpoint was: sluice-cli --list-interrupted, sluice-cli --resume [ID...]."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help and exit."));
@@ -302,6 +307,31 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         QStringLiteral("When everything is copied and on disk, unmount the destination's "
                        "removable drive and power it off (UDisks2). Never after a failure."));
     parser.addOptions({desktopProgress, eject});
+    const QCommandLineOption listInterrupted(
+        QStringLiteral("list-interrupted"),
+        QStringLiteral("List the interrupted copies of the journal that can be resumed (id, "
+                       "progress, last checkpoint, sources and destination; JSON lines with "
+                       "--progress json), then exit."));
+    const QCommandLineOption resume(
+        QStringLiteral("resume"),
+        QStringLiteral("Resume the interrupted copies named by the IDs given instead of SOURCE "
+                       "and DESTINATION (all of them when none is given), one after the other, "
+                       "with their original options. Finished files are not copied again; the "
+                       "file in flight continues after its last checkpoint unless its source "
+                       "changed (then it starts again, and the reason is printed)."));
+    const QCommandLineOption discard(
+        QStringLiteral("discard"),
+        QStringLiteral("Forget the interrupted copies named by the IDs given and remove the "
+                       "part file each kept."));
+    const QCommandLineOption resumable(
+        QStringLiteral("resumable"),
+        QStringLiteral("On SIGINT or SIGTERM, stop resumably: keep the file in flight (after a "
+                       "last checkpoint) and the journal entry, print how to resume, exit 75."));
+    parser.addOptions({listInterrupted, resume, discard, resumable});
+    QCommandLineOption noJournal(QStringLiteral("no-journal"),
+                                 QStringLiteral("Do not record the copy in the journal."));
+    noJournal.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(noJournal);
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("Files or folders."),
                                  QStringLiteral("SOURCE..."));
     parser.addPositionalArgument(QStringLiteral("DESTINATION"),
@@ -327,6 +357,43 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
 
     Arguments args;
     const QStringList positional = parser.positionalArguments();
+    const int modes =
+        int(parser.isSet(listInterrupted)) + int(parser.isSet(resume)) + int(parser.isSet(discard));
+    if (modes > 1)
+        return usageError(
+            QStringLiteral("--list-interrupted, --resume and --discard exclude each other"));
+    args.mode = parser.isSet(listInterrupted) ? Mode::ListInterrupted
+                : parser.isSet(resume)        ? Mode::Resume
+                : parser.isSet(discard)       ? Mode::Discard
+                                              : Mode::Copy;
+    args.resumable = parser.isSet(resumable);
+    if (args.mode != Mode::Copy) {
+        if (args.mode == Mode::ListInterrupted && !positional.isEmpty())
+            return usageError(QStringLiteral("--list-interrupted takes no arguments"));
+        if (args.mode == Mode::Discard && positional.isEmpty())
+            return usageError(QStringLiteral("--discard needs the IDs to forget"));
+        args.ids = positional;
+        const QString progressText =
+            parser.isSet(progress)
+                ? parser.value(progress)
+                : (stderrIsTerminal ? QStringLiteral("bar") : QStringLiteral("none"));
+        if (progressText == QLatin1String("json"))
+            args.progress = ProgressStyle::Json;
+        else if (progressText == QLatin1String("bar"))
+            args.progress = ProgressStyle::Bar;
+        else if (progressText == QLatin1String("none"))
+            args.progress = ProgressStyle::None;
+        else
+            return usageError(QStringLiteral("invalid --progress '%1' (expected bar|json|none)")
+                                  .arg(progressText));
+        args.quiet = parser.isSet(quiet);
+        if (args.quiet && !parser.isSet(progress))
+            args.progress = ProgressStyle::None;
+        args.collisionAsk = stdinIsTerminal; // whether a resumed "ask" policy can prompt
+        args.errorAsk = stdinIsTerminal;
+        result.arguments = args;
+        return result;
+    }
     if (positional.size() < 2)
         return usageError(positional.isEmpty() ? QStringLiteral("missing SOURCE and DESTINATION")
                                                : QStringLiteral("missing DESTINATION"));
@@ -440,6 +507,7 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         options.preserve = PreserveOptions::archive();
     options.followSymlinks = parser.isSet(dereference);
     options.dryRun = parser.isSet(dryRun);
+    options.journal = !parser.isSet(noJournal);
     options.deviceTurn =
         parser.isSet(queue) ? DeviceTurnPolicy::Wait : DeviceTurnPolicy::TakeIfFree;
     args.quiet = parser.isSet(quiet);

@@ -3,15 +3,28 @@
 #include "copyoptions.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Sluice::Cli {
 
 /// How progress is shown.
 enum class ProgressStyle : quint8 { Bar, Json, None };
 
+/// What sluice-cli is to do.
+enum class Mode : quint8 {
+    Copy,            ///< copy SOURCE... DESTINATION
+    ListInterrupted, ///< --list-interrupted
+    Resume,          ///< --resume [ID...]: the given interrupted jobs, or all
+    Discard,         ///< --discard ID...
+};
+
 /// What the command line asked for, parsed and checked.
 struct Arguments
 {
+    Mode mode = Mode::Copy;
+    QStringList ids; ///< --resume, --discard: the journal entries named
+    /// --resumable: SIGTERM (and SIGINT) stop resumably (CopyJob::stopResumable(), exit 75).
+    bool resumable = false;
     CopyRequest request;
     CopyOptions options;
     ProgressStyle progress = ProgressStyle::None;

@@ -137,6 +137,10 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
             {QStringLiteral("message"), issue.message()},
         });
     }
+    QJsonArray restarted;
+    for (const RestartedFile &file : result.restartedFiles)
+        restarted.append(QJsonObject{{QStringLiteral("path"), NativePath::toDisplay(file.path)},
+                                     {QStringLiteral("reason"), file.reason}});
     const QJsonObject object{
         {QStringLiteral("type"), QStringLiteral("result")},
         {QStringLiteral("status"), statusName(result.status)},
@@ -155,6 +159,10 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
         {QStringLiteral("itemsLeftOut"), result.itemsLeftOut},
         {QStringLiteral("bytesLeftOut"), result.bytesLeftOut},
         {QStringLiteral("summary"), result.summary.toJson()},
+        {QStringLiteral("journalId"), result.journalId},
+        {QStringLiteral("itemsResumed"), result.itemsResumed},
+        {QStringLiteral("bytesResumed"), result.bytesResumed},
+        {QStringLiteral("restartedFiles"), restarted},
     };
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
@@ -223,6 +231,13 @@ void ProgressPrinter::finish(const CopyResult &result)
         std::fprintf(stderr, "%lld %s changed while copying (kept as read, listed above)\n",
                      static_cast<long long>(result.itemsChanged),
                      result.itemsChanged == 1 ? "file" : "files");
+    if (result.itemsResumed > 0 || result.bytesResumed > 0)
+        std::fprintf(stderr,
+                     "resumed: %lld %s finished before were not copied again; %s not "
+                     "written again\n",
+                     static_cast<long long>(result.itemsResumed),
+                     result.itemsResumed == 1 ? "file" : "files",
+                     formatBytes(result.bytesResumed).toLocal8Bit().constData());
     for (const SkippedItem &item : result.summary.skippedItems)
         std::fprintf(stderr, "sluice-cli: skipped %s: %s\n",
                      NativePath::toDisplay(item.path).toLocal8Bit().constData(),

@@ -5,10 +5,16 @@
 #include "cliprogress.h"
 #include "cliprompt.h"
 #include "copyjob.h"
+#include "jobjournal.h"
+#include "nativepath.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSocketNotifier>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
@@ -80,41 +86,18 @@ void installSignalHandlers()
         catchStopSignal();
 }
 
-} // namespace
+// The exit status of a copy stopped resumably: EX_TEMPFAIL of sysexits.h, "a temporary
+// failure; the user is invited to retry" (here: with --resume).
+constexpr int StoppedExitCode = 75;
 
-int main(int argc, char **argv)
+// Runs one copy job to its end in the event loop; returns the exit status (--help lists them).
+int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &request,
+           const Sluice::CopyOptions &options)
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("sluice-cli"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
-    QCoreApplication::setOrganizationDomain(QStringLiteral("sluicecopy.github.io"));
-
     using namespace Sluice;
-    const Cli::ParseResult parsed =
-        Cli::parseArguments(argc, argv, ::isatty(STDIN_FILENO), ::isatty(STDERR_FILENO));
-    if (!parsed.arguments) {
-        std::fputs(parsed.output.toLocal8Bit().constData(), stdout);
-        std::fputs(parsed.error.toLocal8Bit().constData(), stderr);
-        return parsed.exitCode;
-    }
-    const Cli::Arguments &arguments = *parsed.arguments;
-
-    if (const QString problem = Cli::checkTrailingSlashDestination(arguments); !problem.isEmpty()) {
-        std::fprintf(stderr, "sluice-cli: %s\n", problem.toLocal8Bit().constData());
-        return 2;
-    }
-
-    if ((arguments.desktopProgress || arguments.eject) && !Cli::desktopSupported()) {
-        std::fputs("sluice-cli: --desktop-progress and --eject need D-Bus, and this sluice-cli "
-                   "was built without it (Qt6DBus was not found when it was configured)\n",
-                   stderr);
-        return 2;
-    }
-
-    installSignalHandlers();
-    CopyJob job(arguments.request, arguments.options);
+    CopyJob job(request, options);
     Cli::linkToDesktop(job, arguments);
-    Cli::ProgressPrinter printer(arguments.progress, arguments.quiet, arguments.options.dryRun);
+    Cli::ProgressPrinter printer(arguments.progress, arguments.quiet, options.dryRun);
     printer.setVerbose(arguments.verbose);
     bool interruptedBySignal = false;
 
@@ -135,7 +118,10 @@ int main(int argc, char **argv)
         if (!terminate)
             return;
         interruptedBySignal = true;
-        job.cancel();
+        if (arguments.resumable)
+            job.stopResumable();
+        else
+            job.cancel();
     });
     QObject::connect(&job, &CopyJob::progressChanged, &job,
                      [&](const CopyProgress &progress) { printer.show(progress); });
@@ -145,7 +131,7 @@ int main(int argc, char **argv)
         job.answer(question.id, answer.decision, answer.applyToAll, answer.newName);
     });
     int exitCode = 0;
-    QObject::connect(&job, &CopyJob::finished, &app, [&](const CopyResult &result) {
+    QObject::connect(&job, &CopyJob::finished, &job, [&](const CopyResult &result) {
         printer.finish(result);
         switch (result.status) {
         case CopyStatus::Succeeded:
@@ -155,11 +141,16 @@ int main(int argc, char **argv)
         case CopyStatus::Cancelled:
             exitCode = interruptedBySignal ? 130 : 1;
             break;
+        case CopyStatus::Stopped:
+            exitCode = StoppedExitCode;
+            std::fprintf(stderr, "sluice-cli: stopped; resume with sluice-cli --resume %s\n",
+                         result.journalId.toLocal8Bit().constData());
+            break;
         case CopyStatus::Failed:
             exitCode = result.started ? 1 : 2;
             break;
         }
-        if (arguments.eject && !arguments.options.dryRun) {
+        if (arguments.eject && !options.dryRun) {
             if (exitCode == 0) {
                 Cli::ejectDestination(arguments, [&exitCode](bool ejected) {
                     if (!ejected)
@@ -176,4 +167,170 @@ int main(int argc, char **argv)
     QMetaObject::invokeMethod(&job, &CopyJob::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     return exitCode;
+}
+
+QString sourcesText(const Sluice::InterruptedJob &job)
+{
+    QStringList sources;
+    for (const QByteArray &source : job.request.sources)
+        sources << Sluice::NativePath::toDisplay(source);
+    return sources.join(QLatin1Char(' '));
+}
+
+// --list-interrupted: one line (or JSON object) per interrupted job; problems on stderr.
+int listInterrupted(const Sluice::Cli::Arguments &arguments)
+{
+    using namespace Sluice;
+    QStringList problems;
+    const QList<InterruptedJob> jobs = JobJournal::interrupted(&problems);
+    for (const QString &problem : std::as_const(problems))
+        std::fprintf(stderr, "sluice-cli: %s\n", problem.toLocal8Bit().constData());
+    for (const InterruptedJob &job : jobs) {
+        if (arguments.progress == Cli::ProgressStyle::Json) {
+            QJsonArray sources;
+            for (const QByteArray &source : job.request.sources)
+                sources.append(NativePath::toDisplay(source));
+            const QJsonObject line{
+                {QStringLiteral("type"), QStringLiteral("interrupted")},
+                {QStringLiteral("id"), job.id},
+                {QStringLiteral("sources"), sources},
+                {QStringLiteral("destination"), NativePath::toDisplay(job.request.destination)},
+                {QStringLiteral("totalBytes"), job.totalBytes},
+                {QStringLiteral("doneBytes"), job.doneBytes},
+                {QStringLiteral("totalItems"), job.totalItems},
+                {QStringLiteral("doneItems"), job.doneItems},
+                {QStringLiteral("lastCheckpoint"), job.lastCheckpoint.toString(Qt::ISODateWithMs)},
+                {QStringLiteral("neverStarted"), job.neverStarted},
+                {QStringLiteral("move"), job.options.move},
+            };
+            std::printf("%s\n", QJsonDocument(line).toJson(QJsonDocument::Compact).constData());
+            continue;
+        }
+        const QString progress = job.neverStarted ? QStringLiteral("not started")
+                                                  : QStringLiteral("%1 of %2 items, %3 of %4 bytes")
+                                                        .arg(job.doneItems)
+                                                        .arg(job.totalItems)
+                                                        .arg(job.doneBytes)
+                                                        .arg(job.totalBytes);
+        std::printf("%s  %s  %s  %s%s -> %s\n", job.id.toLocal8Bit().constData(),
+                    job.lastCheckpoint.toString(Qt::ISODate).toLocal8Bit().constData(),
+                    progress.toLocal8Bit().constData(), job.options.move ? "move " : "",
+                    sourcesText(job).toLocal8Bit().constData(),
+                    NativePath::toDisplay(job.request.destination).toLocal8Bit().constData());
+    }
+    if (jobs.isEmpty() && arguments.progress != Cli::ProgressStyle::Json && !arguments.quiet)
+        std::fputs("no interrupted copies\n", stderr);
+    return 0;
+}
+
+int discardJobs(const Sluice::Cli::Arguments &arguments)
+{
+    int exitCode = 0;
+    for (const QString &id : arguments.ids) {
+        QString error;
+        if (!Sluice::JobJournal::discard(id, &error)) {
+            std::fprintf(stderr, "sluice-cli: cannot discard %s: %s\n",
+                         id.toLocal8Bit().constData(), error.toLocal8Bit().constData());
+            exitCode = 1;
+        }
+    }
+    return exitCode;
+}
+
+// --resume [ID...]: each named interrupted job (all when none is named) with its own options,
+// one after the other; stops after one that was stopped again.
+int resumeJobs(const Sluice::Cli::Arguments &arguments)
+{
+    using namespace Sluice;
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QList<InterruptedJob> chosen;
+    for (const QString &id : arguments.ids) {
+        const auto found = std::find_if(jobs.cbegin(), jobs.cend(),
+                                        [&id](const InterruptedJob &job) { return job.id == id; });
+        if (found == jobs.cend()) {
+            std::fprintf(stderr, "sluice-cli: no interrupted copy %s (see --list-interrupted)\n",
+                         id.toLocal8Bit().constData());
+            return 2;
+        }
+        chosen << *found;
+    }
+    if (arguments.ids.isEmpty())
+        chosen = jobs;
+    if (chosen.isEmpty() && !arguments.quiet)
+        std::fputs("sluice-cli: no interrupted copies to resume\n", stderr);
+    int exitCode = 0;
+    for (const InterruptedJob &job : std::as_const(chosen)) {
+        Cli::Arguments one = arguments;
+        one.request = job.request;
+        one.options = job.options;
+        one.options.resumeId = job.id;
+        const bool asks = job.options.onCollision == CollisionPolicy::Ask
+                          || job.options.onError == ErrorPolicy::Ask;
+        if (asks && !arguments.collisionAsk) {
+            std::fprintf(stderr,
+                         "sluice-cli: %s asks questions ('ask' policies); resume it from a "
+                         "terminal\n",
+                         job.id.toLocal8Bit().constData());
+            exitCode = std::max(exitCode, 2);
+            continue;
+        }
+        one.collisionAsk = job.options.onCollision == CollisionPolicy::Ask;
+        one.errorAsk = job.options.onError == ErrorPolicy::Ask;
+        if (!arguments.quiet && arguments.progress != Cli::ProgressStyle::Json)
+            std::fprintf(stderr, "sluice-cli: resuming %s: %s -> %s\n",
+                         job.id.toLocal8Bit().constData(),
+                         sourcesText(job).toLocal8Bit().constData(),
+                         NativePath::toDisplay(job.request.destination).toLocal8Bit().constData());
+        const int code = runJob(one, one.request, one.options);
+        if (code == StoppedExitCode || code == 130)
+            return code;
+        exitCode = std::max(exitCode, code);
+    }
+    return exitCode;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sluice-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("sluicecopy.github.io"));
+
+    using namespace Sluice;
+    const Cli::ParseResult parsed =
+        Cli::parseArguments(argc, argv, ::isatty(STDIN_FILENO), ::isatty(STDERR_FILENO));
+    if (!parsed.arguments) {
+        std::fputs(parsed.output.toLocal8Bit().constData(), stdout);
+        std::fputs(parsed.error.toLocal8Bit().constData(), stderr);
+        return parsed.exitCode;
+    }
+    const Cli::Arguments &arguments = *parsed.arguments;
+    switch (arguments.mode) {
+    case Cli::Mode::ListInterrupted:
+        return listInterrupted(arguments);
+    case Cli::Mode::Discard:
+        return discardJobs(arguments);
+    case Cli::Mode::Resume:
+        installSignalHandlers();
+        return resumeJobs(arguments);
+    case Cli::Mode::Copy:
+        break;
+    }
+
+    if (const QString problem = Cli::checkTrailingSlashDestination(arguments); !problem.isEmpty()) {
+        std::fprintf(stderr, "sluice-cli: %s\n", problem.toLocal8Bit().constData());
+        return 2;
+    }
+
+    if ((arguments.desktopProgress || arguments.eject) && !Cli::desktopSupported()) {
+        std::fputs("sluice-cli: --desktop-progress and --eject need D-Bus, and this sluice-cli "
+                   "was built without it (Qt6DBus was not found when it was configured)\n",
+                   stderr);
+        return 2;
+    }
+
+    installSignalHandlers();
+    return runJob(arguments, arguments.request, arguments.options);
 }

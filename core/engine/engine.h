@@ -39,6 +39,16 @@ struct EngineContext
     bool stopping() const;
 };
 
+/// Told by an engine how far a file's data has been written, after each write (the writing
+/// thread): the journal's checkpoints of the file in flight (FileLife). Returns 0, or the
+/// errno of a failed fdatasync(2), which fails the transfer as a Flush error.
+class CheckpointSink
+{
+public:
+    virtual ~CheckpointSink() = default;
+    virtual int written(qint64 end) = 0;
+};
+
 /// Everything an engine needs to move one regular file's data from an open source to an
 /// open part file. Offsets are bytes. The engine owns none of the descriptors.
 struct DataTransfer
@@ -51,9 +61,10 @@ struct DataTransfer
     bool sparse = false;    ///< the source looks sparse and the destination keeps holes: skip them
     qint64 startOffset = 0; ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;
-    FlushBehind *flush = nullptr;        ///< may be null
-    ChecksumHasher *hasher = nullptr;    ///< may be null (stream engine only)
-    std::function<bool()> skipRequested; ///< may be empty (small-file pool)
+    FlushBehind *flush = nullptr;         ///< may be null
+    ChecksumHasher *hasher = nullptr;     ///< may be null (stream engine only)
+    CheckpointSink *checkpoint = nullptr; ///< may be null (no journal, small files)
+    std::function<bool()> skipRequested;  ///< may be empty (small-file pool)
 };
 
 /// How an engine's run ended.

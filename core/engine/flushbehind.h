@@ -18,6 +18,14 @@ public:
     /// @p sourceFd may be -1 (nothing to drop on the source side).
     FlushBehind(int destinationFd, int sourceFd, qint64 window, int lag);
 
+    /// The file's first @p offset bytes are already on the device (a resumed file continues
+    /// after its checkpoint): windows start there. Call before the first advance().
+    void startAt(qint64 offset)
+    {
+        m_started = offset;
+        m_waited = offset;
+    }
+
     /// Data up to offset @p end has been written. Returns 0 or the errno of a failed
     /// write-back (EIO, ENOSPC: a write error of the destination).
     int advance(qint64 end);

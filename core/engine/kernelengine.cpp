@@ -163,10 +163,14 @@ std::optional<DataOutcome> KernelCopy::account(ssize_t moved)
     m_job.counters.bytesWritten.fetch_add(moved, std::memory_order_relaxed);
     m_position += moved;
     m_transfer.progress->advanceTo(m_position);
-    if (!m_transfer.flush)
-        return std::nullopt;
-    if (const int flushError = m_transfer.flush->advance(m_position))
-        return destinationFailure(m_transfer, FileOperation::Flush, flushError);
+    if (m_transfer.flush) {
+        if (const int flushError = m_transfer.flush->advance(m_position))
+            return destinationFailure(m_transfer, FileOperation::Flush, flushError);
+    }
+    if (m_transfer.checkpoint) {
+        if (const int syncError = m_transfer.checkpoint->written(m_position))
+            return destinationFailure(m_transfer, FileOperation::Flush, syncError);
+    }
     return std::nullopt;
 }
 

@@ -56,6 +56,11 @@ public:
                 return DataOutcome::failed(CopyIssue::fromErrno(
                     FileOperation::Flush, m_transfer.destinationPath, flushError));
         }
+        if (m_transfer.checkpoint) {
+            if (const int syncError = m_transfer.checkpoint->written(offset + length))
+                return DataOutcome::failed(CopyIssue::fromErrno(
+                    FileOperation::Flush, m_transfer.destinationPath, syncError));
+        }
         return std::nullopt;
     }
 

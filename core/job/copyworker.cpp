@@ -3,6 +3,7 @@
 #include "decisions.h"
 #include "deviceturn.h"
 #include "jobcontext.h"
+#include "jobjournal.h"
 #include "logging.h"
 #include "nativepath.h"
 #include "plan.h"
@@ -15,7 +16,10 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
+
 #include <QThread>
+#include <xxhash.h>
 
 #include <algorithm>
 
@@ -90,8 +94,12 @@ void CopyWorker::run()
     std::optional<DeviceTurn> turn; // held until the data is flushed
     // The turn comes before the checks: free space and collisions are judged when no other
     // job writes to the disk any more.
-    if (buildPlan(plan, result) && (job.options.dryRun || takeDeviceTurn(plan, turn))
-        && runChecks(plan, result) && !job.options.dryRun) {
+    const bool journalOpen = openJournal(result);
+    const bool planned = journalOpen && buildPlan(plan, result);
+    if (journalOpen && !plan.roots.isEmpty())
+        startJournal(plan);
+    if (planned && (job.options.dryRun || takeDeviceTurn(plan, turn)) && runChecks(plan, result)
+        && !job.options.dryRun) {
         job.counters.setPhase(CopyPhase::Copying);
         TreeCopier copier(job, plan);
         copier.run();
@@ -108,6 +116,109 @@ void CopyWorker::run()
     finish(result, elapsed.elapsed());
 }
 
+bool CopyWorker::openJournal(CopyResult &result)
+{
+    JobContext &job = *m_job;
+    const CopyOptions &options = job.options;
+    if (options.dryRun) {
+        refreshKeptPartFiles(std::nullopt);
+        return true;
+    }
+    if (!options.resumeId.isEmpty()) {
+        JournalRecord record;
+        QString problem;
+        job.journal = JournalWriter::adopt(options.resumeId, record, &problem);
+        if (!job.journal) {
+            job.issues.add(CopyIssue::withDetail(
+                FileOperation::Plan, m_request.destination,
+                QCoreApplication::translate("Sluice::JobJournal",
+                                            "cannot resume the interrupted copy %1: %2")
+                    .arg(options.resumeId, problem)));
+            result.started = false;
+            return false;
+        }
+        m_request = record.request;
+        job.resume = std::make_unique<ResumeState>();
+        for (const JournalFinished &item : std::as_const(record.finished))
+            job.resume->finished.insert(item.destination, item);
+        job.resume->inFlight = record.inFlight;
+        m_resumedFinished = record.finished;
+        refreshKeptPartFiles(record.inFlight);
+        qCDebug(lcJob) << "resuming" << options.resumeId << record.finished.size() << "finished,"
+                       << (record.inFlight ? record.inFlight->durable : -1) << "bytes in flight";
+        return true;
+    }
+    refreshKeptPartFiles(std::nullopt);
+    if (!options.journal)
+        return true;
+    QString problem;
+    job.journal = JournalWriter::create(&problem);
+    // Not a problem of the copy (a home without a writable state folder, user nobody's): the
+    // copy goes on, only without a journal to resume from.
+    if (!job.journal)
+        qCDebug(lcJob) << "no journal entry in" << JobJournal::folder() << ":" << problem;
+    return true;
+}
+
+void CopyWorker::startJournal(const Plan &plan)
+{
+    JobContext &job = *m_job;
+    if (!job.journal)
+        return;
+    JournalRecord record;
+    record.request.sources = m_request.sources;
+    record.request.destination = m_request.destination;
+    for (const PlanRoot &root : plan.roots) {
+        record.request.destinationFolders << root.destinationParent;
+        record.request.destinationNames << root.destinationName;
+    }
+    record.options = job.options;
+    record.options.resumeId.clear();
+    XXH3_state_t *state = XXH3_createState();
+    XXH3_64bits_reset(state);
+    for (const PlanItem &item : plan.items) {
+        const qint64 fields[] = {qint64(item.kind), item.parent, item.size, item.mtime.tv_sec,
+                                 item.mtime.tv_nsec};
+        XXH3_64bits_update(state, fields, sizeof fields);
+        XXH3_64bits_update(state, item.name.constData(), std::size_t(item.name.size()));
+    }
+    record.planIdentity = QByteArray::number(quint64(XXH3_64bits_digest(state)), 16);
+    XXH3_freeState(state);
+    record.totalBytes = plan.totalBytes;
+    record.totalItems = qint64(plan.items.size());
+    record.finished = m_resumedFinished;
+    if (job.resume)
+        record.inFlight = job.resume->inFlight;
+    job.journal->start(record);
+}
+
+void CopyWorker::closeJournal(CopyResult &result)
+{
+    JobContext &job = *m_job;
+    if (job.resume) {
+        result.itemsResumed = job.resume->itemsResumed.load();
+        result.bytesResumed = job.resume->bytesResumed.load();
+        for (auto &[path, reason] : job.resume->restarted())
+            result.restartedFiles.append({path, reason});
+    }
+    if (!job.journal)
+        return;
+    result.journalId = job.journal->id();
+    if (result.status == CopyStatus::Stopped)
+        job.journal->keep();
+    else
+        job.journal->remove();
+    if (const QString problem = job.journal->problem(); !problem.isEmpty())
+        result.issues.append(CopyIssue::withDetail(
+            FileOperation::Flush, QFile::encodeName(JobJournal::folder()),
+            QCoreApplication::translate("Sluice::JobJournal",
+                                        "the journal entry %1 could not be written, so the copy "
+                                        "could not be resumed after an interruption: %2")
+                .arg(job.journal->id(), problem),
+            IssueSeverity::Warning));
+    job.journal.reset(); // releases the lock
+}
+
 bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
 {
     JobContext &job = *m_job;
@@ -120,7 +231,7 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     });
     CopyIssue fatal;
     if (!planner.resolve(m_request.sources, m_request.destination, plan, fatal,
-                         m_request.destinationFolders)) {
+                         m_request.destinationFolders, m_request.destinationNames)) {
         job.issues.add(fatal);
         result.started = false;
         return false;
@@ -316,7 +427,9 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.summary.bytesMoved = result.bytesWritten;
     // The sampler's clock starts a moment before run(): moving time stays within elapsed.
     result.summary.movingMs = std::min(last.movingMs, elapsedMs);
-    if (job.control.isCancelled() && !job.aborted.load())
+    if (job.control.isCancelled() && job.keepsForResume())
+        result.status = CopyStatus::Stopped;
+    else if (job.control.isCancelled() && !job.aborted.load())
         result.status = CopyStatus::Cancelled;
     else if (!result.started || job.aborted.load() || result.errorCount() > 0
              || result.itemsFailed > 0)
@@ -325,6 +438,7 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
         result.status = CopyStatus::CompletedWithWarnings;
     else
         result.status = CopyStatus::Succeeded;
+    closeJournal(result);
     qCDebug(lcJob) << "finished:" << statusName(result.status) << result.itemsCopied << "copied,"
                    << result.itemsFailed << "failed," << result.elapsedMs << "ms";
     Q_EMIT done(last, result);

@@ -4,6 +4,7 @@
 #include "copyprogress.h"
 #include "copyresult.h"
 
+#include <QList>
 #include <QObject>
 
 #include <memory>
@@ -14,6 +15,7 @@ class QThread;
 namespace Sluice {
 
 struct JobContext;
+struct JournalFinished;
 class ProgressSampler;
 struct Plan;
 
@@ -45,6 +47,13 @@ private:
     /// device into @p turn. False when the job was cancelled while waiting.
     bool takeDeviceTurn(const Plan &plan, std::optional<class DeviceTurn> &turn);
     void flush(const class TreeCopier &copier);
+    /// Opens the job's journal entry (a new one, or the one CopyOptions::resumeId names, whose
+    /// request then replaces m_request). False when a resume cannot start (issue recorded).
+    bool openJournal(CopyResult &result);
+    /// Writes the journal's first record, once the plan resolved the request.
+    void startJournal(const Plan &plan);
+    /// Keeps the entry (Stopped) or removes it; fills the result's journal fields.
+    void closeJournal(CopyResult &result);
     void finish(CopyResult &result, qint64 elapsedMs);
 
     std::shared_ptr<JobContext> m_job;
@@ -52,6 +61,8 @@ private:
     ProgressSampler *m_sampler;
     QThread *m_samplerThread;
     ItemTally m_planned; ///< items and bytes of the plan, as walked
+    /// A resume: what the interrupted run finished, carried into this run's entry.
+    QList<JournalFinished> m_resumedFinished;
 };
 
 } // namespace Sluice

@@ -7,6 +7,7 @@
 #include "iohooks.h"
 #include "issuelog.h"
 #include "jobcontrol.h"
+#include "journalwriter.h"
 #include "outcomebook.h"
 #include "progresscounters.h"
 #include "questionbroker.h"
@@ -68,6 +69,21 @@ struct JobContext
     /// What each destination file system keeps, probed once (the preflight, or the first
     /// item written to a file system it did not see). Any thread.
     FileSystemProbes fileSystems;
+
+    /// The job's journal entry (CopyOptions::journal), or null: set by the worker after the
+    /// plan, before any item is copied; the writer itself is thread-safe.
+    std::unique_ptr<JournalWriter> journal;
+    /// A resumed job's knowledge of the run it resumes, or null: set with `journal`.
+    std::unique_ptr<ResumeState> resume;
+    /// CopyJob::stopResumable(): the cancel that follows keeps the part file in flight and
+    /// the journal entry (CopyStatus::Stopped).
+    std::atomic<bool> stopResumably{false};
+
+    /// The job is stopping resumably and has a journal to resume from.
+    bool keepsForResume() const
+    {
+        return stopResumably.load() && journal && journal->problem().isEmpty() && !aborted.load();
+    }
 
     void abort()
     {

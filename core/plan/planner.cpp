@@ -144,7 +144,8 @@ Planner::~Planner()
 }
 
 bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
-                      CopyIssue &fatal, const QList<QByteArray> &destinationFolders)
+                      CopyIssue &fatal, const QList<QByteArray> &destinationFolders,
+                      const QList<QByteArray> &destinationNames)
 {
     if (!destinationFolders.isEmpty() && destinationFolders.size() == sources.size()) {
         for (qsizetype i = 0; i < sources.size(); ++i) {
@@ -156,6 +157,8 @@ bool Planner::resolve(const QList<QByteArray> &sources, const QByteArray &destin
                 fatal = *issue;
                 return false;
             }
+            if (i < destinationNames.size() && !destinationNames[i].isEmpty())
+                root.destinationName = destinationNames[i];
             plan.roots.append(root);
         }
         return true;

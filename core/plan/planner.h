@@ -42,9 +42,11 @@ public:
     /// Returns false with @p fatal set when nothing can start (no source, destination
     /// missing, several sources onto one file, "/" as a source). Only stat(2)s.
     /// With @p destinationFolders (one per source, CopyRequest::destinationFolders), source
-    /// i goes into existing folder destinationFolders[i] under its own name instead.
+    /// i goes into existing folder destinationFolders[i] under its own name instead, or under
+    /// destinationNames[i] when given (CopyRequest::destinationNames).
     bool resolve(const QList<QByteArray> &sources, const QByteArray &destination, Plan &plan,
-                 CopyIssue &fatal, const QList<QByteArray> &destinationFolders = {});
+                 CopyIssue &fatal, const QList<QByteArray> &destinationFolders = {},
+                 const QList<QByteArray> &destinationNames = {});
 
     /// Walks every root into @p plan.items, in pre-order with each folder's entries sorted
     /// by name (bytes). Returns false if the job was aborted or cancelled meanwhile (the

@@ -18,6 +18,7 @@
 #include "nativepath.h"
 #include "partfile.h"
 #include "posixio.h"
+#include "resumepart.h"
 #include "streamengine.h"
 #include "verifier.h"
 
@@ -103,18 +104,32 @@ private:
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
     void published(const QByteArray &finalName) override;
-    void retrying() override { m_progress.restart(); }
+    void retrying() override
+    {
+        m_progress.restart();
+        forgetCheckpoints();
+    }
     void ended(ItemOutcome outcome) override
     {
         if (outcome != ItemOutcome::Copied && outcome != ItemOutcome::ChangedWhileCopying)
             m_progress.withdraw();
+        if (!m_keepPart)
+            forgetCheckpoints();
     }
+    void resumedAsCopied(const QByteArray &finalName) override;
     const timespec *timesSet() const override
     {
         return m_job.options.preserve.timestamps ? m_times : nullptr;
     }
 
     Attempt fill(int partFd, const QByteArray &destination);
+    /// A resume: the interrupted run's part file of this item, continued after its checkpoint
+    /// when the resume rule allows (adoptCheckpointedPart()); else the reason is reported.
+    std::optional<AdoptedPart> adoptPart(const PartFileGuard &part);
+    /// Checkpoints for this file when the job has a journal and the file is big.
+    void startCheckpoints(int partFd, DataTransfer &transfer);
+    /// The file is no longer in flight for the journal.
+    void forgetCheckpoints();
     DataTransfer transferInto(int partFd, const QByteArray &destination);
     DataOutcome moveData(DataTransfer &transfer);
     std::optional<Attempt> sourceChange(qint64 finalSize, const QByteArray &destination);
@@ -137,6 +152,14 @@ private:
     int m_changedReads = 0;
     /// atime and mtime given to the copy: the source's when it was opened for this read.
     timespec m_times[2] = {};
+    std::optional<FileCheckpoints> m_checkpoints;
+    QByteArray m_partPath; ///< the part file of this try, for the journal
+    /// A resumed part continues at this offset (its checkpoint); 0 otherwise.
+    qint64 m_resumeOffset = 0;
+    /// The interrupted run's part file was looked at already (only the first try adopts it).
+    bool m_adoptionTried = false;
+    /// A resumable stop kept the part file for the journal (not removed).
+    bool m_keepPart = false;
 };
 
 std::optional<Attempt> FileLife::openSource()
@@ -191,6 +214,17 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
     m_createdMode = folder.modeFollowsUmask
                         ? creationMode(m_item, m_job.options.preserve, m_job.umask)
                         : mode_t(0600);
+    m_resumeOffset = 0;
+    m_partPath = destinationPath(part.name());
+    if (std::optional<AdoptedPart> adopted = adoptPart(part)) {
+        m_resumeOffset = adopted->offset;
+        m_createdMode = mode_t(adopted->st.st_mode & 07777);
+        identity = CreatedPart::fromStat(adopted->st);
+        Attempt filled = fill(adopted->fd.get(), destinationPath(placement.name));
+        if (m_keepPart)
+            part.disown();
+        return filled;
+    }
     const int partFd = createPartFile(destinationFd(), part.name(), m_createdMode);
     if (partFd < 0) {
         // EBUSY and EEXIST name an entry that is not this copy's; any other failure may have
@@ -202,6 +236,13 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
         if (-partFd == EBUSY)
             issue.detail = QCoreApplication::translate("Sluice::ItemCopier",
                                                        "another copy is writing this file");
+        if (-partFd == KeptForResume) {
+            part.disown();
+            issue.detail = QCoreApplication::translate(
+                "Sluice::ItemCopier",
+                "an interrupted copy keeps its part file here to resume it; resume it or "
+                "discard it first (sluice-cli --list-interrupted)");
+        }
         return Attempt::failed(issue);
     }
     UniqueFd partFile(partFd);
@@ -213,7 +254,70 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
     }
     if (m_job.hooks.afterPartCreated)
         m_job.hooks.afterPartCreated(destinationPath(part.name()));
-    return fill(partFile.get(), destinationPath(placement.name));
+    Attempt filled = fill(partFile.get(), destinationPath(placement.name));
+    if (m_keepPart)
+        part.disown();
+    return filled;
+}
+
+std::optional<AdoptedPart> FileLife::adoptPart(const PartFileGuard &part)
+{
+    if (!m_job.resume || !m_job.resume->inFlight || m_adoptionTried)
+        return std::nullopt;
+    const JournalCheckpoint &checkpoint = *m_job.resume->inFlight;
+    if (checkpoint.part != destinationPath(part.name()) || checkpoint.source != m_sourcePath)
+        return std::nullopt;
+    m_adoptionTried = true;
+    QString reason;
+    std::optional<AdoptedPart> adopted =
+        adoptCheckpointedPart(checkpoint, destinationFd(), part.name(), m_source, reason);
+    if (adopted) {
+        m_job.resume->bytesResumed.fetch_add(adopted->offset);
+        qCDebug(lcJob) << "continuing" << m_sourcePath << "at" << adopted->offset;
+        return adopted;
+    }
+    m_job.resume->addRestarted(m_sourcePath, reason);
+    if (m_job.journal)
+        m_job.journal->clearInFlight(); // that part file is gone
+    m_job.issues.add(CopyIssue::withDetail(
+        FileOperation::ReadAgain, m_sourcePath,
+        QCoreApplication::translate("Sluice::ItemCopier",
+                                    "copied again from the start instead of after the %1 "
+                                    "bytes of its checkpoint: %2")
+            .arg(checkpoint.durable)
+            .arg(reason),
+        IssueSeverity::Warning));
+    return std::nullopt;
+}
+
+void FileLife::startCheckpoints(int partFd, DataTransfer &transfer)
+{
+    m_checkpoints.reset();
+    if (!m_job.journal || !m_serial || m_source.st_size < m_job.options.smallFileThreshold)
+        return;
+    struct stat partStat = {};
+    if (::fstat(partFd, &partStat) != 0)
+        return;
+    m_checkpoints.emplace(
+        *m_job.journal, partFd,
+        checkpointIdentity(m_sourcePath, transfer.destinationPath, m_partPath, m_source, partStat),
+        m_resumeOffset);
+    transfer.checkpoint = &*m_checkpoints;
+}
+
+void FileLife::forgetCheckpoints()
+{
+    if (m_checkpoints && m_job.journal)
+        m_job.journal->clearInFlight();
+    m_checkpoints.reset();
+}
+
+void FileLife::resumedAsCopied(const QByteArray &finalName)
+{
+    m_progress.finish();
+    m_job.counters.bytesCopied.fetch_add(m_item.size, std::memory_order_relaxed);
+    if (m_job.options.preserve.hardLinks && m_item.nlink > 1)
+        m_links.remember(m_task, finalName);
 }
 
 DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)
@@ -243,6 +347,7 @@ DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)
     if (durable && m_serial && m_source.st_size >= m_job.options.smallFileThreshold) {
         m_flush.emplace(partFd, m_sourceFd.get(), m_job.options.flushWindow,
                         m_job.options.flushLag);
+        m_flush->startAt(m_resumeOffset);
         transfer.flush = &*m_flush;
     }
     m_hasher.reset();
@@ -250,17 +355,33 @@ DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)
         m_hasher.emplace(m_job.options.verify);
         transfer.hasher = &*m_hasher;
     }
+    transfer.startOffset = m_resumeOffset;
+    startCheckpoints(partFd, transfer);
     return transfer;
 }
 
 Attempt FileLife::fill(int partFd, const QByteArray &destination)
 {
     DataTransfer transfer = transferInto(partFd, destination);
+    if (m_resumeOffset > 0) {
+        m_progress.advanceTo(m_resumeOffset);
+        if (m_hasher) {
+            if (const int error =
+                    rehashPrefix(m_job.engine, *m_hasher, m_sourceFd.get(), m_resumeOffset)) {
+                if (error == ECANCELED)
+                    return Attempt::ended(ItemOutcome::Cancelled);
+                return Attempt::failed(
+                    CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, error));
+            }
+        }
+    }
     const DataOutcome data = moveData(transfer);
     switch (data.status) {
     case DataOutcome::Status::Failed:
         return Attempt::failed(withSpaceHint(data.issue, partFd, m_source.st_size));
     case DataOutcome::Status::Cancelled:
+        // A resumable stop: a last checkpoint, and the part file stays for the resume.
+        m_keepPart = m_checkpoints && m_job.keepsForResume() && m_checkpoints->takeFinal();
         return Attempt::ended(ItemOutcome::Cancelled);
     case DataOutcome::Status::Skipped:
         return Attempt::ended(ItemOutcome::SkippedByYou);
@@ -392,6 +513,7 @@ std::optional<CopyIssue> FileLife::verify(int partFd, const QByteArray &destinat
 
 void FileLife::published(const QByteArray &finalName)
 {
+    forgetCheckpoints(); // before the journal hears it is finished
     m_job.counters.bytesCopied.fetch_add(m_finalSize, std::memory_order_relaxed);
     if (!m_digest.isEmpty())
         m_job.manifest.add(m_digest, destinationPath(finalName));

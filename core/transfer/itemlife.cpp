@@ -7,6 +7,8 @@
 #include "metadata.h"
 #include "nativepath.h"
 
+#include <fcntl.h>
+
 #include <QCoreApplication>
 
 namespace Sluice {
@@ -14,6 +16,11 @@ namespace Sluice {
 namespace {
 // A final name taken again and again while the part waits to be renamed: give up then.
 constexpr int MaxPublishRetries = 3;
+
+qint64 nanoseconds(const timespec &time)
+{
+    return qint64(time.tv_sec) * 1000000000 + time.tv_nsec;
+}
 } // namespace
 
 ItemLife::ItemLife(JobContext &job, const Plan &plan, const ItemTask &task)
@@ -75,6 +82,8 @@ Attempt ItemLife::attempt()
 {
     if (auto end = openSource())
         return *end;
+    if (auto done = finishedBefore())
+        return *done;
     const Placement placement =
         decide(m_task.destinationName, !m_task.destinationDirectory->createdByCopy);
     if (placement.action == Placement::Action::Fail)
@@ -97,6 +106,28 @@ Attempt ItemLife::attempt()
     if (written.readAgain)
         return Attempt::ended(ItemOutcome::Failed); // a kind asking twice: never loop
     return written;
+}
+
+std::optional<Attempt> ItemLife::finishedBefore()
+{
+    if (!m_job.resume)
+        return std::nullopt;
+    const auto found = m_job.resume->finished.constFind(destinationPath(m_task.destinationName));
+    if (found == m_job.resume->finished.cend())
+        return std::nullopt;
+    struct stat copy = {};
+    if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
+            != 0
+        || quint64(copy.st_dev) != found->dev || quint64(copy.st_ino) != found->ino
+        || copy.st_size != found->size || nanoseconds(copy.st_mtim) != found->mtimeNs
+        || m_source.st_size != found->sourceSize
+        || nanoseconds(m_source.st_mtim) != found->sourceMtimeNs)
+        return std::nullopt; // changed since: copied again, under the collision policy
+    m_job.resume->itemsResumed.fetch_add(1);
+    m_job.resume->bytesResumed.fetch_add(m_item.countedBytes());
+    resumedAsCopied(m_task.destinationName);
+    queueSourceRemoval(m_job, m_plan, m_task);
+    return Attempt::ended(ItemOutcome::Copied);
 }
 
 Placement ItemLife::decide(const QByteArray &name, bool mayExist) const
@@ -163,10 +194,25 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
     part.commit();
     keepTimesAfterRename(placement.name);
     published(placement.name);
+    recordFinished(placement.name);
     // A move keeps a source whose copy may match neither of its versions.
     if (outcome == ItemOutcome::Copied)
         queueSourceRemoval(m_job, m_plan, m_task);
     return Attempt::ended(outcome);
+}
+
+void PartFileLife::recordFinished(const QByteArray &finalName)
+{
+    if (!m_job.journal)
+        return;
+    struct stat copy = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW) != 0)
+        return;
+    m_job.journal->noteFinished({destinationPath(finalName), quint64(copy.st_dev),
+                                 quint64(copy.st_ino), qint64(copy.st_size),
+                                 nanoseconds(copy.st_mtim), qint64(m_source.st_size),
+                                 nanoseconds(m_source.st_mtim)},
+                                m_item.countedBytes());
 }
 
 // Some file systems set the time on rename (fusefat: the time of the rename): read the final

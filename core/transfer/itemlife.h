@@ -75,6 +75,9 @@ protected:
     virtual void retrying() {}
     /// The life is over with @p outcome (not called on a fall-back).
     virtual void ended(ItemOutcome outcome) { Q_UNUSED(outcome) }
+    /// A resumed job found the item finished by the run it resumes, under @p finalName: it is
+    /// counted as copied without being written again.
+    virtual void resumedAsCopied(const QByteArray &finalName) { Q_UNUSED(finalName) }
 
     /// The collision decision for @p name (the task's name, or one that was taken meanwhile).
     Placement decide(const QByteArray &name, bool mayExist) const;
@@ -92,6 +95,9 @@ protected:
 
 private:
     Attempt attempt();
+    /// A resume (JobContext::resume): the interrupted run finished this item and its copy
+    /// still has the recorded identity (and the source its size and modification time).
+    std::optional<Attempt> finishedBefore();
     /// Lists a skipped item (with its subtree, for a folder) in the job's OutcomeBook.
     void listSkip(ItemOutcome outcome, const std::optional<CopyIssue> &cause);
 };
@@ -126,6 +132,8 @@ private:
     Attempt write(const Placement &placement) final;
     Attempt publish(Placement placement, PartFileGuard &part,
                     const std::optional<CreatedPart> &identity, ItemOutcome outcome);
+    /// Tells the journal that @p finalName is finished, with the identity it has now.
+    void recordFinished(const QByteArray &finalName);
     void keepTimesAfterRename(const QByteArray &finalName);
 };
 

@@ -3,6 +3,7 @@
 #include "directoryhandle.h"
 
 #include "issuelog.h"
+#include "journalwriter.h"
 #include "nativepath.h"
 #include "posixio.h"
 
@@ -54,6 +55,9 @@ int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode)
                                 O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
         if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
             return -EBUSY; // another copy is writing it right now
+        if (struct stat st = {};
+            stale && ::fstat(stale.get(), &st) == 0 && isKeptPartFile(st.st_dev, st.st_ino))
+            return -KeptForResume;
         ::unlinkat(directoryFd, partName.constData(), 0);
     }
     return -EEXIST;
@@ -127,6 +131,8 @@ QList<StalePart> findStalePartFiles(int directoryFd, const QList<QByteArray> &pl
                                    O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
             if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
                 continue; // a running copy is writing it
+            if (isKeptPartFile(st.st_dev, st.st_ino))
+                continue; // an interrupted copy keeps it to resume (JobJournal)
             found.append({finalName, std::move(name)});
         }
     }

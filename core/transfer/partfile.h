@@ -4,6 +4,8 @@
 
 #include <QByteArray>
 
+#include <cerrno>
+
 #include <sys/stat.h>
 
 namespace Sluice {
@@ -24,12 +26,16 @@ QByteArray partFileName(const QByteArray &finalName, bool variant = false);
 /// True for names made by partFileName().
 bool isPartFileName(const QByteArray &name);
 
+/// What createPartFile() returns (negated) when the name's part file is kept by an
+/// interrupted job of the journal for its resume (JobJournal): not removed, not written.
+inline constexpr int KeptForResume = EALREADY;
+
 /// Creates the part file @p partName in @p directoryFd with O_CREAT | O_EXCL | O_NOFOLLOW and
 /// @p mode (open(2); 0600 unless the folder is private to this copy, see creationMode()): it
 /// never follows a symlink planted there and never opens someone else's file. Takes an
 /// exclusive flock(2) so that a later run's stale-part cleanup leaves it alone; a leftover of
 /// an interrupted run (not locked) is replaced. Returns the descriptor (read-write), or
-/// -errno; -EBUSY when a running copy holds that name.
+/// -errno; -EBUSY when a running copy holds that name; -KeptForResume (see there).
 int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode = 0600);
 
 /// What a copy created under a part name (a part file, link, FIFO or node), checked again
@@ -85,7 +91,8 @@ struct StalePart
 /// job will write there (@p plannedNames). Only those: a ".x.sluice-part" for a name the
 /// job does not write, one that is itself a planned name (a file being copied), or a folder,
 /// is not Sluice's; nor is a part file that a running copy still holds (it keeps an
-/// exclusive flock(2) on it). Only reads. Any thread.
+/// exclusive flock(2) on it), nor one an interrupted job of the journal keeps for its resume
+/// (isKeptPartFile()). Only reads. Any thread.
 QList<StalePart> findStalePartFiles(int directoryFd, const QList<QByteArray> &plannedNames);
 
 /// Records in @p folder what findStalePartFiles() finds there for @p plannedNames, for

@@ -190,9 +190,11 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
 
 void TreeCopier::rememberFileSystem(const DirectoryHandle &folder)
 {
-    if (m_fileSystems.find(folder.device) == m_fileSystems.end())
-        m_fileSystems.emplace(folder.device,
-                              UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
+    if (m_fileSystems.find(folder.device) != m_fileSystems.end())
+        return;
+    m_fileSystems.emplace(folder.device, UniqueFd(::fcntl(folder.fd.get(), F_DUPFD_CLOEXEC, 0)));
+    if (m_job.journal)
+        m_job.journal->addFileSystem(folder.fd.get());
 }
 
 void TreeCopier::submitBatch()

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "copyoptions.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Sluice {
+
+/// A file (or link, FIFO, node) the job finished: its destination path and the identity the
+/// copy had right after it got its final name, and the source's size and modification time
+/// then. A resume skips the item only while both still hold.
+struct JournalFinished
+{
+    QByteArray destination; ///< native path
+    quint64 dev = 0;
+    quint64 ino = 0;
+    qint64 size = 0;
+    qint64 mtimeNs = 0;
+    qint64 sourceSize = 0;
+    qint64 sourceMtimeNs = 0;
+};
+
+/// The checkpoint of the file in flight: bytes known durable in its part file (fdatasync(2)
+/// returned after they were written), the source's identity when it was opened, the part's.
+struct JournalCheckpoint
+{
+    QByteArray source;      ///< native source path
+    QByteArray destination; ///< native final path
+    QByteArray part;        ///< native path of the part file
+    qint64 durable = 0;     ///< bytes [0, durable) of the part are on the device
+    qint64 sourceSize = 0;
+    qint64 sourceMtimeNs = 0;
+    qint64 sourceCtimeNs = 0;
+    quint64 sourceIno = 0;
+    quint64 sourceDev = 0;
+    quint64 partIno = 0;
+    quint64 partDev = 0;
+};
+
+/// One whole record of a journal entry (docs/design-notes.md, "The job journal").
+struct JournalRecord
+{
+    CopyRequest request;     ///< resolved: one destination folder and name per source
+    CopyOptions options;     ///< resumeId empty
+    QByteArray planIdentity; ///< XXH3-64 of the plan's items (kind, path, size, mtime)
+    qint64 totalBytes = 0;
+    qint64 totalItems = 0;
+    qint64 doneBytes = 0;
+    qint64 doneItems = 0;
+    qint64 writtenAtMs = 0; ///< ms since the epoch, UTC
+    bool neverStarted = false;
+    qint64 pid = 0; ///< the process that wrote it (for messages only; the lock decides)
+    QList<JournalFinished> finished;
+    std::optional<JournalCheckpoint> inFlight;
+};
+
+/// The record format's version; a record of another version is not trusted.
+inline constexpr quint32 JournalRecordVersion = 1;
+
+/// The bytes of @p record: magic "SLUICEJ\n", version (u32), payload length (u64), the
+/// payload (QDataStream, Qt 6.4 format, big-endian), XXH3-64 of everything before it (u64).
+QByteArray encodeJournalRecord(const JournalRecord &record);
+
+/// The record in @p bytes, or nothing (with @p problem set, untranslated) when anything does
+/// not check out: magic, version, length, checksum, or a payload that does not parse to its
+/// end. A torn or garbled record is never half-trusted.
+std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QString *problem);
+
+/// Replaces @p name in the folder @p folderFd with @p bytes atomically: a temporary file
+/// (mode 0600), write, fdatasync(2), renameat(2) over @p name, fsync(2) of the folder.
+/// Returns 0 or an errno value. Any thread.
+int writeFileAtomically(int folderFd, const QByteArray &name, const QByteArray &bytes);
+
+} // namespace Sluice

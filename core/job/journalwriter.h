@@ -1,0 +1,135 @@
+#pragma once
+
+#include "journalentry.h"
+#include "posixio.h"
+
+#include <QHash>
+#include <QSet>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <sys/types.h>
+
+namespace Sluice {
+
+/// A checkpoint is due after this many bytes of the file in flight...
+inline constexpr qint64 CheckpointBytes = 64 * MiB;
+/// ...or after this long since the last record, whichever comes first (never more often).
+inline constexpr std::chrono::milliseconds CheckpointInterval{1000};
+
+/// The journal folder as a path (JobJournal::folder()), native bytes.
+QByteArray journalFolderPath();
+/// Opens (and with @p create makes, mode 0700) the journal folder; an invalid fd on failure
+/// with errno set.
+UniqueFd openJournalFolder(bool create);
+/// "<id>.job" and "<id>.lock".
+QByteArray journalEntryName(const QString &id);
+QByteArray journalLockName(const QString &id);
+/// Reads the entry @p id's record from @p folderFd (nothing, with @p problem, when absent or
+/// not whole).
+std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem);
+
+/// The entry a running job writes (docs/design-notes.md, "The job journal"): it holds the
+/// entry's lock for the job's life and replaces the record atomically, with the finished
+/// items and the checkpoint of the file in flight. Thread-safe: the small-file threads note
+/// finished items, the worker thread checkpoints; one record is written at a time. A failure
+/// to write stops the journal (problem() says why) but never the copy.
+class JournalWriter final
+{
+public:
+    /// A new entry with a new id; its lock taken. Null with @p error (errno text) on failure.
+    static std::unique_ptr<JournalWriter> create(QString *error);
+    /// The existing entry @p id, to resume: its lock taken (refused while a running job
+    /// holds it) and its record read into @p record.
+    static std::unique_ptr<JournalWriter> adopt(const QString &id, JournalRecord &record,
+                                                QString *error);
+    ~JournalWriter();
+    Q_DISABLE_COPY_MOVE(JournalWriter)
+
+    const QString &id() const { return m_id; }
+
+    /// Writes the first record: @p base's request, options, plan and finished items (a
+    /// resume carries over what the interrupted run finished).
+    void start(JournalRecord base);
+    /// A destination file system the job writes to (@p fd is duplicated): syncfs(2)ed before
+    /// a record names items finished on it.
+    void addFileSystem(int fd);
+    /// An item got its final name (any copying thread). Recorded with the next record, after
+    /// a syncfs(2) of the destinations; may write that record now when one is due.
+    void noteFinished(JournalFinished item, qint64 bytes);
+    /// Whether the file in flight should be checkpointed, @p bytesSince bytes after its last.
+    bool checkpointDue(qint64 bytesSince) const;
+    /// The file in flight is durable up to @p checkpoint.durable (the caller fdatasync(2)ed
+    /// it): writes a record now. Worker thread.
+    void checkpoint(const JournalCheckpoint &checkpoint);
+    /// No file in flight any more (published, removed): the next record names none.
+    void clearInFlight();
+    /// The job stopped resumably: the last record, after a syncfs(2) of the destinations.
+    void keep();
+    /// The job ended: the entry and its lock file are removed, the folder fsync(2)ed.
+    void remove();
+    /// The first failure to write a record, or empty.
+    QString problem() const;
+
+private:
+    JournalWriter(QString id, UniqueFd folder, UniqueFd lock);
+    /// Writes one record (m_writeMutex held): syncs the destinations when items are pending.
+    void writeRecord();
+
+    const QString m_id;
+    const UniqueFd m_folder;
+    UniqueFd m_lock;
+    mutable std::mutex m_stateMutex; // everything below up to m_writeMutex
+    JournalRecord m_base;
+    QList<JournalFinished> m_synced;
+    std::vector<std::pair<JournalFinished, qint64>> m_pending;
+    qint64 m_syncedBytes = 0;
+    std::optional<JournalCheckpoint> m_inFlight;
+    std::vector<UniqueFd> m_fileSystems;
+    QSet<quint64> m_fileSystemDevices;
+    QString m_problem;
+    bool m_stopped = false;
+    std::mutex m_writeMutex;
+    std::atomic<qint64> m_lastWriteMs{0}; // steady clock
+};
+
+/// What a resumed job knows of the run it resumes (CopyOptions::resumeId): set by the worker
+/// before the copy starts, read-only afterwards except for the counters and the list of
+/// restarted files (any copying thread).
+struct ResumeState
+{
+    /// The finished items of the interrupted run, by destination path.
+    QHash<QByteArray, JournalFinished> finished;
+    /// Its file in flight, if it had one.
+    std::optional<JournalCheckpoint> inFlight;
+    std::atomic<qint64> itemsResumed{0};
+    std::atomic<qint64> bytesResumed{0};
+
+    void addRestarted(QByteArray path, QString reason)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_restarted.append({std::move(path), std::move(reason)});
+    }
+    QList<std::pair<QByteArray, QString>> restarted() const
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_restarted;
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    QList<std::pair<QByteArray, QString>> m_restarted;
+};
+
+/// Part files that interrupted journal entries keep for their resume (device, inode), read
+/// when a job starts (refreshKeptPartFiles()); the stale-part cleanup leaves them alone.
+/// Process-wide, thread-safe.
+void refreshKeptPartFiles(const std::optional<JournalCheckpoint> &ownInFlight);
+bool isKeptPartFile(dev_t dev, ino_t ino);
+
+} // namespace Sluice

@@ -1,0 +1,150 @@
+#include "jobjournal.h"
+
+#include "journalwriter.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <algorithm>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Sluice::JobJournal {
+
+namespace {
+
+InterruptedJob fromRecord(const QString &id, const JournalRecord &record)
+{
+    InterruptedJob job;
+    job.id = id;
+    job.request = record.request;
+    job.options = record.options;
+    job.options.resumeId.clear();
+    job.totalBytes = record.totalBytes;
+    job.doneBytes = record.doneBytes;
+    job.totalItems = record.totalItems;
+    job.doneItems = record.doneItems;
+    job.lastCheckpoint = QDateTime::fromMSecsSinceEpoch(record.writtenAtMs, Qt::UTC);
+    job.neverStarted = record.neverStarted;
+    return job;
+}
+
+// The ids of the entries in the journal folder (names "<id>.job"), sorted (ids start with
+// the UTC time they were created, so that is oldest first).
+QStringList entryIds(int folderFd)
+{
+    QStringList ids;
+    DIR *listing = ::fdopendir(::fcntl(folderFd, F_DUPFD_CLOEXEC, 0));
+    if (!listing)
+        return ids;
+    while (const dirent *entry = ::readdir(listing)) {
+        const QByteArray name(entry->d_name);
+        if (name.endsWith(".job") && !name.startsWith('.'))
+            ids << QFile::decodeName(name.chopped(4));
+    }
+    ::closedir(listing);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+// Whether a running job holds entry @p id's lock (a probe with a shared lock, released at once).
+bool isOwned(int folderFd, const QString &id)
+{
+    UniqueFd lock(
+        ::openat(folderFd, journalLockName(id).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    return lock && ::flock(lock.get(), LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+}
+
+} // namespace
+
+QString folder()
+{
+    return QFile::decodeName(journalFolderPath());
+}
+
+QList<InterruptedJob> interrupted(QStringList *problems)
+{
+    QList<InterruptedJob> jobs;
+    UniqueFd folder = openJournalFolder(false);
+    if (!folder)
+        return jobs;
+    for (const QString &id : entryIds(folder.get())) {
+        if (isOwned(folder.get(), id))
+            continue;
+        QString problem;
+        const std::optional<JournalRecord> record = readJournalRecord(folder.get(), id, &problem);
+        if (!record) {
+            if (problems)
+                problems->append(QCoreApplication::translate("Sluice::JobJournal",
+                                                             "journal entry %1 is not used: %2")
+                                     .arg(id, problem));
+            continue;
+        }
+        jobs.append(fromRecord(id, *record));
+    }
+    return jobs;
+}
+
+bool discard(const QString &id, QString *error)
+{
+    auto fail = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    if (id.isEmpty() || id.contains(QLatin1Char('/')) || id.startsWith(QLatin1Char('.')))
+        return fail(QCoreApplication::translate("Sluice::JobJournal", "no such interrupted job"));
+    UniqueFd folder = openJournalFolder(false);
+    struct stat st = {};
+    if (!folder || ::fstatat(folder.get(), journalEntryName(id).constData(), &st, 0) != 0)
+        return fail(QCoreApplication::translate("Sluice::JobJournal", "no such interrupted job"));
+    UniqueFd lock(::openat(folder.get(), journalLockName(id).constData(),
+                           O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!lock || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+        return fail(QCoreApplication::translate("Sluice::JobJournal",
+                                                "a running copy is resuming or writing it"));
+    // The part file it kept, only when it is still the one recorded (never someone else's).
+    if (const auto record = readJournalRecord(folder.get(), id, nullptr);
+        record && record->inFlight) {
+        const JournalCheckpoint &kept = *record->inFlight;
+        struct stat part = {};
+        if (::lstat(kept.part.constData(), &part) == 0 && quint64(part.st_ino) == kept.partIno
+            && quint64(part.st_dev) == kept.partDev && S_ISREG(part.st_mode))
+            ::unlink(kept.part.constData());
+    }
+    if (::unlinkat(folder.get(), journalEntryName(id).constData(), 0) != 0 && errno != ENOENT)
+        return fail(QString::fromLocal8Bit(std::strerror(errno)));
+    ::unlinkat(folder.get(), journalLockName(id).constData(), 0);
+    ::fsync(folder.get());
+    return true;
+}
+
+QString keepForLater(const CopyRequest &request, const CopyOptions &options, QString *error)
+{
+    QString problem;
+    std::unique_ptr<JournalWriter> writer = JournalWriter::create(&problem);
+    if (!writer) {
+        if (error)
+            *error = problem;
+        return {};
+    }
+    JournalRecord record;
+    record.request = request;
+    record.options = options;
+    record.options.resumeId.clear();
+    record.neverStarted = true;
+    writer->start(record);
+    if (const QString failed = writer->problem(); !failed.isEmpty()) {
+        writer->remove();
+        if (error)
+            *error = failed;
+        return {};
+    }
+    return writer->id(); // the lock is released as the writer goes
+}
+
+} // namespace Sluice::JobJournal

@@ -1,0 +1,166 @@
+#include "resumepart.h"
+
+#include "checksum.h"
+#include "chunkpool.h"
+#include "journalwriter.h"
+#include "logging.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace Sluice {
+
+namespace {
+
+qint64 nanoseconds(const timespec &time)
+{
+    return qint64(time.tv_sec) * 1000000000 + time.tv_nsec;
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Sluice::Resume", text);
+}
+
+// Why @p source is not the file the checkpoint was taken of, or empty.
+QString sourceChange(const JournalCheckpoint &checkpoint, const struct stat &source)
+{
+    if (quint64(source.st_ino) != checkpoint.sourceIno
+        || quint64(source.st_dev) != checkpoint.sourceDev)
+        return tr("the source was replaced since the interruption");
+    if (source.st_size != checkpoint.sourceSize)
+        return tr("the source changed size since the interruption (%1 bytes, then %2)")
+            .arg(checkpoint.sourceSize)
+            .arg(qint64(source.st_size));
+    if (nanoseconds(source.st_mtim) != checkpoint.sourceMtimeNs
+        || nanoseconds(source.st_ctim) != checkpoint.sourceCtimeNs)
+        return tr("the source changed since the interruption");
+    return {};
+}
+
+} // namespace
+
+FileCheckpoints::FileCheckpoints(JournalWriter &journal, int partFd, JournalCheckpoint identity,
+                                 qint64 durable)
+    : m_journal(journal)
+    , m_partFd(partFd)
+    , m_checkpoint(std::move(identity))
+    , m_written(durable)
+{
+    m_checkpoint.durable = durable;
+}
+
+int FileCheckpoints::written(qint64 end)
+{
+    m_written = end;
+    if (!m_journal.checkpointDue(m_written - m_checkpoint.durable))
+        return 0;
+    return take();
+}
+
+int FileCheckpoints::take()
+{
+    if (m_written <= m_checkpoint.durable)
+        return 0;
+    // sync_file_range(2) is no barrier: only fdatasync(2) makes the bytes (and the file's
+    // size and extents) durable, and only then may the journal claim them.
+    if (retryOnEintr([&] { return ::fdatasync(m_partFd); }) != 0)
+        return errno;
+    m_checkpoint.durable = m_written;
+    m_journal.checkpoint(m_checkpoint);
+    qCDebug(lcFlush) << "checkpoint at" << m_written << "of" << m_checkpoint.destination;
+    return 0;
+}
+
+bool FileCheckpoints::takeFinal()
+{
+    if (take() != 0)
+        return false;
+    return m_checkpoint.durable > 0;
+}
+
+JournalCheckpoint checkpointIdentity(const QByteArray &source, const QByteArray &destination,
+                                     const QByteArray &part, const struct stat &sourceStat,
+                                     const struct stat &partStat)
+{
+    JournalCheckpoint checkpoint;
+    checkpoint.source = source;
+    checkpoint.destination = destination;
+    checkpoint.part = part;
+    checkpoint.sourceSize = sourceStat.st_size;
+    checkpoint.sourceMtimeNs = nanoseconds(sourceStat.st_mtim);
+    checkpoint.sourceCtimeNs = nanoseconds(sourceStat.st_ctim);
+    checkpoint.sourceIno = quint64(sourceStat.st_ino);
+    checkpoint.sourceDev = quint64(sourceStat.st_dev);
+    checkpoint.partIno = quint64(partStat.st_ino);
+    checkpoint.partDev = quint64(partStat.st_dev);
+    return checkpoint;
+}
+
+std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkpoint, int folderFd,
+                                                 const QByteArray &partName,
+                                                 const struct stat &source, QString &restartReason)
+{
+    AdoptedPart adopted;
+    adopted.fd.reset(::openat(folderFd, partName.constData(),
+                              O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+    const bool ours = adopted.fd && ::fstat(adopted.fd.get(), &adopted.st) == 0
+                      && S_ISREG(adopted.st.st_mode)
+                      && quint64(adopted.st.st_ino) == checkpoint.partIno
+                      && quint64(adopted.st.st_dev) == checkpoint.partDev;
+    if (!ours) {
+        restartReason = tr("the part file of the interrupted copy is gone or was replaced");
+        return std::nullopt;
+    }
+    if (::flock(adopted.fd.get(), LOCK_EX | LOCK_NB) != 0) {
+        restartReason = tr("another copy is writing the part file");
+        return std::nullopt;
+    }
+    restartReason = sourceChange(checkpoint, source);
+    if (restartReason.isEmpty() && adopted.st.st_size < checkpoint.durable)
+        restartReason = tr("the part file is shorter than its checkpoint (%1 bytes of %2)")
+                            .arg(qint64(adopted.st.st_size))
+                            .arg(checkpoint.durable);
+    if (restartReason.isEmpty() && ::ftruncate(adopted.fd.get(), checkpoint.durable) != 0)
+        restartReason = tr("the part file cannot be truncated to its checkpoint: %1")
+                            .arg(QString::fromLocal8Bit(std::strerror(errno)));
+    if (!restartReason.isEmpty()) {
+        ::unlinkat(folderFd, partName.constData(), 0); // ours (the recorded inode, locked)
+        return std::nullopt;
+    }
+    adopted.st.st_size = checkpoint.durable;
+    adopted.offset = checkpoint.durable;
+    ::lseek(adopted.fd.get(), 0, SEEK_SET);
+    return adopted;
+}
+
+int rehashPrefix(EngineContext &job, ChecksumHasher &hasher, int sourceFd, qint64 length)
+{
+    Chunk *chunk = job.chunks.acquire([&job] { return job.stopping(); });
+    if (!chunk)
+        return ECANCELED;
+    int error = 0;
+    for (qint64 offset = 0; offset < length && error == 0;) {
+        qint64 got = 0;
+        error = preadFully(sourceFd, chunk->data, std::min(chunk->capacity, length - offset),
+                           offset, got);
+        if (error == 0 && got <= 0)
+            error = EIO; // shorter than its unchanged size: cannot be
+        if (error == 0) {
+            hasher.addData(chunk->data, got);
+            offset += got;
+        }
+        if (job.stopping())
+            error = ECANCELED;
+    }
+    job.chunks.release(chunk);
+    return error;
+}
+
+} // namespace Sluice

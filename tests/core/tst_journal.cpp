@@ -1,0 +1,366 @@
+// Issue 12: the job journal. A record torn at any byte or with any byte flipped is never
+// trusted; an entry is "interrupted" exactly when no process holds its lock; a job stopped
+// with stopResumable() keeps its part file and entry and resumes after its checkpoint; a
+// cancelled one keeps neither; a source changed between the stop and the resume starts again
+// from zero, and says why.
+
+#include "jobjournal.h"
+#include "jobrunner.h"
+#include "journalentry.h"
+#include "journalwriter.h"
+#include "testtree.h"
+#include "writergate.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+namespace {
+
+JournalRecord sampleRecord()
+{
+    JournalRecord record;
+    record.request.sources = {"/src/a", "/src/b c"};
+    record.request.destination = "/dst";
+    record.request.destinationFolders = {"/dst", "/dst"};
+    record.request.destinationNames = {"a", "b c"};
+    record.options.move = true;
+    record.options.verify = VerifyAlgorithm::Xxh3;
+    record.options.onCollision = CollisionPolicy::Rename;
+    record.options.filter.rules = {{FilterRule::Action::Exclude, "*.o"}};
+    record.options.filter.newerThanNs = 1234;
+    record.planIdentity = "abc123";
+    record.totalBytes = 5 * GiB;
+    record.totalItems = 20000;
+    record.doneBytes = 3 * GiB;
+    record.doneItems = 2;
+    record.writtenAtMs = 1'700'000'000'000;
+    record.finished = {{"/dst/a/x", 1, 2, 3, 4, 5, 6}, {"/dst/a/y", 7, 8, 9, 10, 11, 12}};
+    JournalCheckpoint checkpoint;
+    checkpoint.source = "/src/b c/big";
+    checkpoint.destination = "/dst/b c/big";
+    checkpoint.part = "/dst/b c/.big.sluice-part";
+    checkpoint.durable = 2 * GiB;
+    checkpoint.sourceSize = 4 * GiB;
+    checkpoint.sourceMtimeNs = 99;
+    checkpoint.sourceCtimeNs = 100;
+    checkpoint.sourceIno = 101;
+    checkpoint.sourceDev = 102;
+    checkpoint.partIno = 103;
+    checkpoint.partDev = 104;
+    record.inFlight = checkpoint;
+    return record;
+}
+
+CopyOptions stoppableOptions()
+{
+    CopyOptions options = JobRunner::quickOptions();
+    options.smallFileWorkers = 1; // one order: the small file is finished before the big one
+    return options;
+}
+
+// Builds src/{a-small, b-big, c-after}.
+bool buildSource(const Scratch &scratch)
+{
+    return TestTree::makePath(scratch.path("src")) && TestTree::makePath(scratch.path("out"))
+           && TestTree::writePatternFile(scratch.path("src/a-small"), 1000, 11)
+           && TestTree::writePatternFile(scratch.path("src/b-big"), 96 * MiB, 12)
+           && TestTree::writePatternFile(scratch.path("src/c-after"), 2 * MiB, 13);
+}
+
+// Runs a job over src → out, held at 48 MiB of b-big, and ends it with @p stop.
+CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options, void (CopyJob::*stop)())
+{
+    WriterGate gate(48 * MiB, "b-big");
+    CopyJob job({{scratch.path("src")}, scratch.path("out")}, options);
+    job.setIoHooks(gate.hooks());
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    if (!gate.waitUntilReached(60000))
+        return {};
+    (job.*stop)();
+    gate.open();
+    if (!QTest::qWaitFor([&] { return finished.size() == 1; }, 60000))
+        return {};
+    return finished.first().first().value<CopyResult>();
+}
+
+JobRunner::Run resume(const InterruptedJob &entry)
+{
+    CopyOptions options = entry.options;
+    options.resumeId = entry.id;
+    return JobRunner::run(entry.request.sources, entry.request.destination, options);
+}
+
+QStringList journalFiles()
+{
+    return QDir(JobJournal::folder())
+        .entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot | QDir::System);
+}
+
+} // namespace
+
+class TestJournal final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void recordRoundTrips();
+    void tornRecordIsNeverTrusted();
+    void flippedByteIsNeverTrusted();
+    void damagedEntryIsSkippedWithAProblem();
+    void entryIsInterruptedOnlyWithoutAnOwner();
+    void keptForLaterIsListedAndDiscarded();
+    void stopResumableKeepsPartAndEntryAndResumes();
+    void cancelRemovesPartAndEntry();
+    void noJournalRecordsNothing();
+    void changedSourceRestartsFromZero_data();
+    void changedSourceRestartsFromZero();
+
+private:
+    QTemporaryDir m_state;
+};
+
+void TestJournal::initTestCase()
+{
+    QVERIFY(m_state.isValid());
+    qputenv("XDG_STATE_HOME", QFile::encodeName(m_state.path()));
+    QCOMPARE(JobJournal::folder(), m_state.path() + QStringLiteral("/sluice/jobs"));
+}
+
+void TestJournal::init()
+{
+    QDir(JobJournal::folder()).removeRecursively();
+}
+
+void TestJournal::recordRoundTrips()
+{
+    const JournalRecord record = sampleRecord();
+    QString problem;
+    const std::optional<JournalRecord> back =
+        decodeJournalRecord(encodeJournalRecord(record), &problem);
+    QVERIFY2(back, qPrintable(problem));
+    QCOMPARE(back->request.sources, record.request.sources);
+    QCOMPARE(back->request.destinationNames, record.request.destinationNames);
+    QCOMPARE(back->options.move, true);
+    QCOMPARE(back->options.verify, VerifyAlgorithm::Xxh3);
+    QCOMPARE(back->options.onCollision, CollisionPolicy::Rename);
+    QVERIFY(back->options.filter == record.options.filter);
+    QCOMPARE(back->totalBytes, 5 * GiB);
+    QCOMPARE(back->finished.size(), 2);
+    QCOMPARE(back->finished.at(1).destination, QByteArray("/dst/a/y"));
+    QCOMPARE(back->finished.at(1).sourceMtimeNs, qint64(12));
+    QVERIFY(back->inFlight);
+    QCOMPARE(back->inFlight->durable, 2 * GiB);
+    QCOMPARE(back->inFlight->partDev, quint64(104));
+}
+
+void TestJournal::tornRecordIsNeverTrusted()
+{
+    const QByteArray bytes = encodeJournalRecord(sampleRecord());
+    QVERIFY(bytes.size() > 200);
+    for (qsizetype length = 0; length < bytes.size(); ++length) {
+        QString problem;
+        QVERIFY2(!decodeJournalRecord(bytes.left(length), &problem),
+                 qPrintable(QStringLiteral("trusted when torn at byte %1").arg(length)));
+        QVERIFY(!problem.isEmpty());
+    }
+    // Garbage after a whole record is no record either.
+    QVERIFY(!decodeJournalRecord(bytes + '\0', nullptr));
+}
+
+void TestJournal::flippedByteIsNeverTrusted()
+{
+    const QByteArray bytes = encodeJournalRecord(sampleRecord());
+    for (qsizetype at = 0; at < bytes.size(); ++at) {
+        QByteArray damaged = bytes;
+        damaged[at] = char(damaged.at(at) ^ 0x20);
+        QVERIFY2(!decodeJournalRecord(damaged, nullptr),
+                 qPrintable(QStringLiteral("trusted with byte %1 flipped").arg(at)));
+    }
+}
+
+void TestJournal::damagedEntryIsSkippedWithAProblem()
+{
+    QString error;
+    const QString id = JobJournal::keepForLater({{"/a"}, "/b"}, CopyOptions(), &error);
+    QVERIFY2(!id.isEmpty(), qPrintable(error));
+    QCOMPARE(JobJournal::interrupted().size(), 1);
+    const QByteArray entry = QFile::encodeName(JobJournal::folder()) + '/' + journalEntryName(id);
+    QVERIFY(::truncate(entry.constData(), QFileInfo(QFile::decodeName(entry)).size() - 3) == 0);
+    QStringList problems;
+    QVERIFY(JobJournal::interrupted(&problems).isEmpty());
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.first().contains(id), qPrintable(problems.first()));
+}
+
+void TestJournal::entryIsInterruptedOnlyWithoutAnOwner()
+{
+    QString error;
+    auto writer = JournalWriter::create(&error);
+    QVERIFY2(writer, qPrintable(error));
+    JournalRecord record = sampleRecord();
+    record.inFlight.reset();
+    writer->start(record);
+    const QString id = writer->id();
+    QVERIFY(JobJournal::interrupted().isEmpty()); // its owner is alive
+    QVERIFY(!JobJournal::discard(id, &error));    // and it cannot be discarded
+    writer.reset(); // as a killed process: the lock goes, the entry stays
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    QCOMPARE(jobs.first().id, id);
+    QCOMPARE(jobs.first().totalItems, qint64(20000));
+    QCOMPARE(jobs.first().doneItems, qint64(2));
+    QCOMPARE(jobs.first().request.destinationNames, record.request.destinationNames);
+    QVERIFY(!jobs.first().neverStarted);
+    QVERIFY(JobJournal::discard(id, &error));
+    QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::keptForLaterIsListedAndDiscarded()
+{
+    QString error;
+    CopyOptions options;
+    options.move = true;
+    const QString id = JobJournal::keepForLater({{"/x/y"}, "/z"}, options, &error);
+    QVERIFY2(!id.isEmpty(), qPrintable(error));
+    struct stat folder = {};
+    QVERIFY(::stat(QFile::encodeName(JobJournal::folder()).constData(), &folder) == 0);
+    QCOMPARE(folder.st_mode & 07777, mode_t(0700));
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    QVERIFY(jobs.first().neverStarted);
+    QVERIFY(jobs.first().options.move);
+    QCOMPARE(jobs.first().request.sources, QList<QByteArray>{"/x/y"});
+    QVERIFY(!JobJournal::discard(QStringLiteral("no-such-id"), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(JobJournal::discard(id, &error));
+    QVERIFY(JobJournal::interrupted().isEmpty());
+}
+
+void TestJournal::stopResumableKeepsPartAndEntryAndResumes()
+{
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    const CopyResult stopped = stopAtHalf(scratch, stoppableOptions(), &CopyJob::stopResumable);
+    QCOMPARE(stopped.status, CopyStatus::Stopped);
+    QVERIFY(!stopped.journalId.isEmpty());
+    // The part file stays, exactly as long as its last checkpoint.
+    const QList<QByteArray> parts = TestTree::findPartFiles(scratch.path("out"));
+    QCOMPARE(parts, QList<QByteArray>{scratch.path("out/src/.b-big.sluice-part")});
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    QCOMPARE(jobs.first().id, stopped.journalId);
+    QCOMPARE(jobs.first().doneItems, qint64(1)); // a-small
+    QCOMPARE(QFileInfo(QFile::decodeName(parts.first())).size(), 48 * MiB);
+    QCOMPARE(jobs.first().doneBytes, 1000 + 48 * MiB);
+    QCOMPARE(jobs.first().totalBytes, 1000 + 98 * MiB);
+    QVERIFY(::access(scratch.path("out/src/b-big").constData(), F_OK) != 0);
+
+    const JobRunner::Run resumed = resume(jobs.first());
+    QCOMPARE(resumed.result.status, CopyStatus::Succeeded);
+    QCOMPARE(resumed.result.itemsResumed, qint64(1));
+    QCOMPARE(resumed.result.bytesResumed, 1000 + 48 * MiB);
+    QCOMPARE(resumed.result.bytesWritten, 48 * MiB + 2 * MiB); // the rest of b-big, c-after
+    QVERIFY(resumed.result.restartedFiles.isEmpty());
+    const QStringList differences =
+        TestTree::compareTrees(scratch.path("src"), scratch.path("out/src"), {true, true, false});
+    QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(JobJournal::interrupted().isEmpty());
+    QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::cancelRemovesPartAndEntry()
+{
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    const CopyResult cancelled = stopAtHalf(scratch, stoppableOptions(), &CopyJob::cancel);
+    QCOMPARE(cancelled.status, CopyStatus::Cancelled);
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(JobJournal::interrupted().isEmpty());
+    QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::noJournalRecordsNothing()
+{
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    CopyOptions options = stoppableOptions();
+    options.journal = false;
+    const CopyResult stopped = stopAtHalf(scratch, options, &CopyJob::stopResumable);
+    QCOMPARE(stopped.status, CopyStatus::Cancelled); // nothing to resume from
+    QVERIFY(stopped.journalId.isEmpty());
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::changedSourceRestartsFromZero_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::newRow("modified in place") << QStringLiteral("modify");
+    QTest::newRow("modified, mtime put back") << QStringLiteral("modify-keep-mtime");
+    QTest::newRow("truncated") << QStringLiteral("truncate");
+    QTest::newRow("replaced by another file") << QStringLiteral("replace");
+}
+
+void TestJournal::changedSourceRestartsFromZero()
+{
+    QFETCH(QString, change);
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    const CopyResult stopped = stopAtHalf(scratch, stoppableOptions(), &CopyJob::stopResumable);
+    QCOMPARE(stopped.status, CopyStatus::Stopped);
+
+    const QByteArray big = scratch.path("src/b-big");
+    struct stat before = {};
+    QVERIFY(::stat(big.constData(), &before) == 0);
+    qint64 newSize = 96 * MiB;
+    if (change.startsWith(QLatin1String("modify"))) {
+        // New bytes inside the part already copied: splicing would keep the old ones.
+        const int fd = ::open(big.constData(), O_WRONLY | O_CLOEXEC);
+        QVERIFY(fd >= 0);
+        const QByteArray patch(4096, 'X');
+        QCOMPARE(::pwrite(fd, patch.constData(), patch.size(), 10 * MiB), ssize_t(patch.size()));
+        ::close(fd);
+        if (change == QLatin1String("modify-keep-mtime")) {
+            const timespec times[2] = {before.st_atim, before.st_mtim};
+            QVERIFY(::utimensat(AT_FDCWD, big.constData(), times, 0) == 0);
+        }
+    } else if (change == QLatin1String("truncate")) {
+        newSize = 60 * MiB;
+        QVERIFY(::truncate(big.constData(), newSize) == 0);
+    } else {
+        // Same size, same times, another inode.
+        QVERIFY(TestTree::writePatternFile(scratch.path("src/new-big"), newSize, 99));
+        const timespec times[2] = {before.st_atim, before.st_mtim};
+        QVERIFY(::utimensat(AT_FDCWD, scratch.path("src/new-big").constData(), times, 0) == 0);
+        QVERIFY(::rename(scratch.path("src/new-big").constData(), big.constData()) == 0);
+    }
+
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    const JobRunner::Run resumed = resume(jobs.first());
+    QCOMPARE(resumed.result.status, CopyStatus::CompletedWithWarnings); // the restart is said
+    QCOMPARE(resumed.result.restartedFiles.size(), 1);
+    QCOMPARE(resumed.result.restartedFiles.first().path, big);
+    QVERIFY2(resumed.result.restartedFiles.first().reason.contains(QStringLiteral("source")),
+             qPrintable(resumed.result.restartedFiles.first().reason));
+    QCOMPARE(resumed.result.bytesResumed, qint64(1000));      // a-small only
+    QCOMPARE(resumed.result.bytesWritten, newSize + 2 * MiB); // b-big from its first byte
+    QCOMPARE(TestTree::readFile(scratch.path("out/src/b-big")), TestTree::readFile(big));
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(journalFiles().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestJournal)
+#include "tst_journal.moc"
