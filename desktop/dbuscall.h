@@ -22,11 +22,34 @@ inline constexpr auto DesktopEntryId = "io.github.sluicecopy.Sluice";
 /// Calls are asynchronous, so this bounds how long a reply is awaited, never a copy.
 inline constexpr int CallTimeoutMs = 1500;
 
+/// How long the bus daemons together may take to answer the first bytes of a connection
+/// (BusProbe) before they count as absent for the rest of the process.
+inline constexpr int BusProbeTimeoutMs = 100;
+
 /// The session bus, or a disconnected connection when there is none to join: no
 /// DBUS_SESSION_BUS_ADDRESS and no $XDG_RUNTIME_DIR/bus. Without this check libdbus would
 /// "autolaunch" a session daemon of its own (dbus-launch), which outlives the process.
-/// Decided once per process. Any thread.
+/// Also disconnected when the daemon does not answer (busesAnswer()). Decided once per
+/// process. Any thread.
 QDBusConnection sessionBus();
+/// The system bus (logind, UDisks2), or a disconnected connection when its daemon does not
+/// answer (busesAnswer()). Decided once per process. Any thread.
+QDBusConnection systemBus();
+
+/// Which bus daemons answer: the first call knocks on both (a NUL byte and "AUTH EXTERNAL",
+/// the D-Bus specification's authentication protocol) and waits at most BusProbeTimeoutMs
+/// for any reply line. QtDBus connects synchronously and waits for a hung daemon (one that
+/// accepts connections but never answers) without any timeout, in the calling thread, and
+/// then the event loop, signals and the copy stop with it. A daemon that refuses the
+/// connection, or an address that is not a Unix socket, counts as answering: QtDBus fails
+/// (or succeeds) on its own then, quickly. A bus that did not answer is one log line
+/// (noteUnavailable). Any thread; the first call blocks for at most BusProbeTimeoutMs.
+struct BusProbe
+{
+    bool session = true;
+    bool system = true;
+};
+const BusProbe &busesAnswer();
 
 /// Sends method call @p message on @p bus without blocking and, when the reply or the error
 /// (no bus, no service, timeout after @p timeoutMs) arrives, calls @p onReply on

@@ -7,6 +7,7 @@
 #include "sleepinhibitor.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -38,9 +39,19 @@ int syncFileSystemOf(const QByteArray &path)
     return result;
 }
 
+/// The destination as an absolute, clean path: "/media/USB DISK" for "USB DISK/" given in
+/// /media (a job view's destUrl must be an absolute file:// URL, and a trailing slash would
+/// leave no file name to show).
+QString absoluteDestination(const QByteArray &destination)
+{
+    return QDir::cleanPath(QFileInfo(QFile::decodeName(destination)).absoluteFilePath());
+}
+
+/// True while the job writes or reads data: not paused, and not waiting for a person's
+/// answer to a question (which may take all night).
 bool movesData(const CopyProgress &progress)
 {
-    return !progress.paused
+    return !progress.paused && !progress.waiting
            && (progress.phase == CopyPhase::Copying || progress.phase == CopyPhase::Verifying
                || progress.phase == CopyPhase::Flushing);
 }
@@ -53,8 +64,9 @@ DesktopJobLink::DesktopJobLink(CopyJob *job, DesktopLinkOptions options, QObject
     , m_options(std::move(options))
 {
     if (m_options.destinationLabel.isEmpty()) {
-        m_options.destinationLabel =
-            QFileInfo(QFile::decodeName(job->request().destination)).fileName();
+        const QString destination = absoluteDestination(job->request().destination);
+        const QString name = QFileInfo(destination).fileName();
+        m_options.destinationLabel = name.isEmpty() ? destination : name; // "/" has no name
     }
     if (m_options.jobView) {
         m_view = new PlasmaJobView(this);
@@ -77,6 +89,11 @@ DesktopJobLink::DesktopJobLink(CopyJob *job, DesktopLinkOptions options, QObject
     connect(&m_ticker, &QTimer::timeout, this, &DesktopJobLink::publish);
     connect(job, &CopyJob::started, this, &DesktopJobLink::onStarted);
     connect(job, &CopyJob::progressChanged, this, &DesktopJobLink::onProgress);
+    // A question stops the data at once; the next sample (waiting) would say so later.
+    connect(job, &CopyJob::questionAsked, this, [this] {
+        if (m_inhibitor)
+            m_inhibitor->setBlocking(false, {});
+    });
     connect(job, &CopyJob::finished, this, &DesktopJobLink::onFinished);
 }
 
@@ -100,7 +117,7 @@ void DesktopJobLink::onStarted()
             {QStringLiteral("title"), QCoreApplication::translate("Desktop", "Copying to %1")
                                           .arg(m_options.destinationLabel)},
             {QStringLiteral("destUrl"),
-             QUrl::fromLocalFile(QFile::decodeName(m_job->request().destination)).toString()},
+             QUrl::fromLocalFile(absoluteDestination(m_job->request().destination)).toString()},
         };
         m_view->start(PlasmaJobView::Killable | PlasmaJobView::Suspendable, properties);
     }
@@ -115,6 +132,15 @@ void DesktopJobLink::onProgress(const CopyProgress &progress)
     m_changed = true;
     if (m_inhibitor && m_running)
         m_inhibitor->setBlocking(movesData(progress) && !m_pausedForSleep, inhibitReason());
+}
+
+void DesktopJobLink::setProcessStopped(bool stopped)
+{
+    if (!m_inhibitor || !m_running)
+        return;
+    if (stopped)
+        m_inhibitor->setBlocking(false, {});
+    m_inhibitor->setWatchingSleep(!stopped, delayReason());
 }
 
 QString DesktopJobLink::inhibitReason() const

@@ -46,6 +46,13 @@ public:
 
     /// True when Plasma's job view shows (and so reports the result of) this job.
     bool jobViewInUse() const;
+    /// The process is about to stop (@p stopped true: SIGTSTP, Ctrl+Z, after the job was
+    /// suspended) or was continued (false, before the job resumes). A stopped process runs
+    /// no event loop, so both locks are released here at once rather than at the next
+    /// progress sample: a stopped copy must neither keep the machine awake nor hold up its
+    /// sleep for logind's InhibitDelayMaxSec. Continued, the locks are taken again as the
+    /// job moves data.
+    void setProcessStopped(bool stopped);
     /// The inhibitor, for tests and for callers that show its state.
     const SleepInhibitor *sleepInhibitor() const { return m_inhibitor; }
 

@@ -64,8 +64,28 @@ struct EjectSteps
     QStringList subjects;      ///< what each call acts on, for problem messages
 };
 
-/// "vim (pid 4242)" for the first process with an open file or its working folder under
-/// one of @p mounts, or an empty string. Reads /proc: call off the GUI thread.
+/// True when a line of /proc/PID/maps (proc(5): address, perms, offset, dev, inode,
+/// pathname) maps a file for which @p under is true: a program started from the drive, a
+/// library or a file mapped with mmap(2) whose descriptor is already closed.
+template<typename Under>
+bool mapsFileUnder(const QByteArray &maps, const Under &under)
+{
+    for (const QByteArray &line : maps.split('\n')) {
+        const qsizetype slash = line.indexOf('/');
+        if (slash < 0)
+            continue;
+        QByteArray path = line.mid(slash);
+        if (path.endsWith(" (deleted)"))
+            path.chop(10);
+        if (under(path))
+            return true;
+    }
+    return false;
+}
+
+/// "vim (pid 4242)" for the first process with an open file, its working or root folder, its
+/// program or a mapped file under one of @p mounts, or an empty string. Reads /proc: call off
+/// the GUI thread.
 QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
 {
     const auto under = [&](const QByteArray &target) {
@@ -82,12 +102,18 @@ QString findBusyProcess(const QList<QByteArray> &mounts, QByteArray *busyMount)
         if (pid.isEmpty() || !pid.at(0).isDigit())
             continue;
         const QString base = QStringLiteral("/proc/") + pid;
-        bool busy = under(QFile::encodeName(QFile::symLinkTarget(base + QStringLiteral("/cwd"))));
+        const auto link = [&](const QString &name) {
+            return under(QFile::encodeName(QFile::symLinkTarget(base + name)));
+        };
+        bool busy = link(QStringLiteral("/cwd")) || link(QStringLiteral("/root"));
         const QStringList fds =
             QDir(base + QStringLiteral("/fd")).entryList(QDir::Files | QDir::System);
         for (int i = 0; !busy && i < fds.size(); ++i)
-            busy = under(
-                QFile::encodeName(QFile::symLinkTarget(base + QStringLiteral("/fd/") + fds.at(i))));
+            busy = link(QStringLiteral("/fd/") + fds.at(i));
+        if (!busy) {
+            QFile maps(base + QStringLiteral("/maps"));
+            busy = maps.open(QIODevice::ReadOnly) && mapsFileUnder(maps.readAll(), under);
+        }
         if (busy) {
             QFile comm(base + QStringLiteral("/comm"));
             const QString name = comm.open(QIODevice::ReadOnly)
@@ -152,8 +178,11 @@ DriveInfo findDrive(const ManagedObjects &objects, dev_t device, bool *canPowerO
     }
     if (drive.drivePath == QLatin1String("/"))
         drive.drivePath.clear();
+    // No drive: QDBusObjectPath("") would print a warning ("invalid path") on stderr.
     const QVariantMap properties =
-        objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
+        drive.drivePath.isEmpty()
+            ? QVariantMap()
+            : objects.value(QDBusObjectPath(drive.drivePath)).value(DriveInterface);
     if (drive.loopDevice) {
         // Detaching a loop device is always possible; it is named after its image file.
         drive.found = drive.removable = true;
@@ -272,7 +301,7 @@ void DriveEjector::lookUp(const QByteArray &destination, bool ejecting)
                 QDBusMessage::createMethodCall(Service, QStringLiteral("/org/freedesktop/UDisks2"),
                                                QStringLiteral("org.freedesktop.DBus.ObjectManager"),
                                                QStringLiteral("GetManagedObjects"));
-            callAsync(QDBusConnection::systemBus(), message, this,
+            callAsync(systemBus(), message, this,
                       [this, device, ejecting](const QDBusMessage &reply) {
                           onObjects(device, reply, ejecting);
                       });
@@ -337,7 +366,7 @@ void DriveEjector::runNextStep()
     const QDBusMessage message = m_plan->steps.calls.takeFirst();
     const QString subject = m_plan->steps.subjects.takeFirst();
     callAsync(
-        QDBusConnection::systemBus(), message, this,
+        systemBus(), message, this,
         [this, message, subject](const QDBusMessage &reply) {
             if (reply.type() == QDBusMessage::ReplyMessage) {
                 runNextStep();

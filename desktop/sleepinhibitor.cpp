@@ -31,9 +31,9 @@ SleepInhibitor::~SleepInhibitor()
     release(m_block);
     release(m_delay);
     if (m_watching) {
-        QDBusConnection::systemBus().disconnect(QString(), LogindPath, LogindInterface,
-                                                QStringLiteral("PrepareForSleep"), this,
-                                                SLOT(onPrepareForSleep(bool)));
+        systemBus().disconnect(QString(), LogindPath, LogindInterface,
+                               QStringLiteral("PrepareForSleep"), this,
+                               SLOT(onPrepareForSleep(bool)));
     }
 }
 
@@ -59,7 +59,7 @@ void SleepInhibitor::setWatchingSleep(bool watch, const QString &why)
     if (watch != m_watching) {
         m_watching = watch;
         // Any sender (an empty service): naming logind would make QtDBus look its owner up.
-        QDBusConnection bus = QDBusConnection::systemBus();
+        QDBusConnection bus = systemBus();
         if (watch) {
             bus.connect(QString(), LogindPath, LogindInterface, QStringLiteral("PrepareForSleep"),
                         this, SLOT(onPrepareForSleep(bool)));
@@ -116,7 +116,7 @@ void SleepInhibitor::request(Lock &lock)
         message << QString::fromLatin1(lock.what) << QStringLiteral("Sluice") << lock.why
                 << QString::fromLatin1(lock.mode);
     }
-    const QDBusConnection bus = portal ? sessionBus() : QDBusConnection::systemBus();
+    const QDBusConnection bus = portal ? sessionBus() : systemBus();
     callAsync(bus, message, this, [this, &lock, portal](const QDBusMessage &reply) {
         lock.requesting = false;
         if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {

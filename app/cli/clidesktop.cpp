@@ -21,6 +21,12 @@ void linkToDesktop(CopyJob &job, const Arguments &arguments)
         new Desktop::DesktopJobLink(&job, {});
 }
 
+void processStopped(CopyJob &job, bool stopped)
+{
+    if (auto *link = job.findChild<Desktop::DesktopJobLink *>())
+        link->setProcessStopped(stopped);
+}
+
 void ejectDestination(const Arguments &arguments, std::function<void(bool ejected)> done)
 {
     auto *ejector = new Desktop::DriveEjector(QCoreApplication::instance());

@@ -18,6 +18,11 @@ bool desktopSupported();
 /// sleep inhibitor while data moves (Desktop::DesktopJobLink, a child of @p job).
 void linkToDesktop(CopyJob &job, const Arguments &arguments);
 
+/// Ctrl+Z: the process stops now (@p stopped true, after @p job was suspended) or was
+/// continued (false). With --desktop-progress this releases the sleep inhibitors while
+/// stopped (Desktop::DesktopJobLink::setProcessStopped). Main thread.
+void processStopped(CopyJob &job, bool stopped);
+
 /// With --eject, after a successful copy: ejects the destination's drive, prints the
 /// outcome on stderr ("“USB DISK” can be safely unplugged" unless --quiet, or what
 /// stopped it), then calls @p done with whether the drive was ejected. Main thread.

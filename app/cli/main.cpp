@@ -58,12 +58,14 @@ void catchStopSignal()
 void stopForTerminal(Sluice::CopyJob &job, Sluice::Cli::ProgressPrinter &printer)
 {
     job.suspend();
+    Sluice::Cli::processStopped(job, true);
     printer.showPaused();
     std::fflush(stdout);
     std::fflush(stderr);
     std::signal(SIGTSTP, SIG_DFL);
     std::raise(SIGTSTP);
     catchStopSignal();
+    Sluice::Cli::processStopped(job, false);
     job.resume();
 }
 

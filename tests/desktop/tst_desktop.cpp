@@ -15,13 +15,20 @@
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
+#include <QUrl>
 
+#include <csignal>
+#include <cstring>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 using namespace Sluice;
@@ -71,6 +78,17 @@ QStringList ejectLog(const DBusMock &udisks)
     return reply.arguments().value(0).toStringList();
 }
 
+/// The state letter of /proc/PID/stat (proc(5)): 'T' stopped, 'S' sleeping, 'R' running.
+char processState(pid_t pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return '?';
+    const QByteArray line = stat.readAll();
+    const qsizetype end = line.lastIndexOf(')'); // after the command, which may hold spaces
+    return end > 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
+}
+
 qulonglong deviceOf(const QByteArray &path)
 {
     struct stat status = {};
@@ -102,15 +120,21 @@ private Q_SLOTS:
     void launcherEntryWithoutJobView();
     void noLauncherEntryWhileJobViewShows();
     void inhibitorHeldWhileDataMoves();
+    void noBlockLockWhileAQuestionWaits();
+    void destinationGivenRelativeWithSlashIsNamed();
     void prepareForSleepPausesAndFlushesFirst();
     void portalInhibitorInSandbox();
     void ejectUnmountsLocksThenPowersOff();
     void ejectNamesBusyProcessAndUnmountsNothing();
+    void ejectNamesProgramRunFromTheDrive();
     void probeFindsRemovableDrive();
     void ejectDetachesLoopDevice();
     void realUdisksdEjectsLoopDevice();
     void cliDesktopProgressUsesJobView();
     void cliEjectsOnlyAfterSuccess();
+    void cliEjectOntoFixedDriveSaysOneLine();
+    void cliStoppedByCtrlZHoldsNoLock();
+    void cliCopiesWhenTheBusHangs();
 
 private:
     struct Copy
@@ -133,7 +157,8 @@ private:
     };
     /// One FileSize file into an empty destination folder, held by a gate at half the file
     /// when @p gated, limited to @p speedLimit bytes/s otherwise.
-    Copy startCopy(bool gated, qint64 speedLimit = 0);
+    /// @p destination: the request's destination as given (default: the folder's path).
+    Copy startCopy(bool gated, qint64 speedLimit = 0, const QByteArray &destination = {});
     QString
     runCli(const QStringList &arguments, int *exitCode,
            const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
@@ -164,7 +189,8 @@ void TestDesktop::init()
     m_launcherUpdates.clear();
 }
 
-TestDesktop::Copy TestDesktop::startCopy(bool gated, qint64 speedLimit)
+TestDesktop::Copy TestDesktop::startCopy(bool gated, qint64 speedLimit,
+                                         const QByteArray &destination)
 {
     Copy copy;
     const QByteArray source = m_scratch->path("big.bin");
@@ -175,7 +201,7 @@ TestDesktop::Copy TestDesktop::startCopy(bool gated, qint64 speedLimit)
     options.speedLimit = speedLimit;
     CopyRequest request;
     request.sources = {source};
-    request.destination = copy.destination;
+    request.destination = destination.isEmpty() ? copy.destination : destination;
     copy.job = std::make_unique<CopyJob>(request, options);
     if (gated) {
         copy.gate = std::make_unique<WriterGate>(FileSize / 2);
@@ -393,6 +419,76 @@ void TestDesktop::inhibitorHeldWhileDataMoves()
     QTRY_COMPARE(inhibitors(logind), QStringList());
 }
 
+void TestDesktop::noBlockLockWhileAQuestionWaits()
+{
+    // A collision question can wait all night: no data moves, so the machine may sleep.
+    DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    const QByteArray big = m_scratch->path("a.bin");
+    const QByteArray small = m_scratch->path("z.txt");
+    const QByteArray destination = m_scratch->path("out");
+    QVERIFY(writePatternFile(big, FileSize));
+    QVERIFY(writeFile(small, "new\n"));
+    QVERIFY(makePath(destination));
+    QVERIFY(writeFile(destination + "/z.txt", "old\n"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Ask;
+    CopyRequest request;
+    request.sources = {big, small};
+    request.destination = destination;
+    CopyJob job(request, options);
+    WriterGate gate(FileSize / 2);
+    job.setIoHooks(gate.hooks());
+    auto *link = new Desktop::DesktopJobLink(&job, {});
+    QSignalSpy questions(&job, &CopyJob::questionAsked);
+    QSignalSpy finished(&job, &CopyJob::finished);
+    job.start();
+    QVERIFY(gate.waitUntilReached());
+    const QString delay = QStringLiteral("sleep/delay/Pausing the copy to out before sleeping");
+    QTRY_COMPARE(inhibitors(logind),
+                 (QStringList{delay, QStringLiteral("sleep:idle/block/Copying 2 files to out")}));
+    gate.open();
+    QTRY_COMPARE(questions.size(), 1);
+    QTRY_COMPARE(inhibitors(logind), QStringList{delay});
+    QVERIFY(!link->sleepInhibitor()->holdsBlockLock());
+    // Still released a few samples (100 ms each) later.
+    QTest::qWait(500);
+    QCOMPARE(inhibitors(logind), QStringList{delay});
+    const auto question = questions.at(0).at(0).value<CopyQuestion>();
+    job.answer(question.id, Decision::Skip, false, {});
+    QTRY_COMPARE(finished.size(), 1);
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+    QCOMPARE(readFile(destination + "/z.txt"), QByteArray("old\n"));
+}
+
+void TestDesktop::destinationGivenRelativeWithSlashIsNamed()
+{
+    // "sluice-cli photos/ usb/": the job view gets an absolute file:// URL and a name.
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"));
+    DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    const QString previous = QDir::currentPath();
+    const auto restore = qScopeGuard([&] { QDir::setCurrent(previous); });
+    QVERIFY(QDir::setCurrent(QFile::decodeName(m_scratch->path())));
+    Copy copy = startCopy(true, 0, "out/");
+    QVERIFY(copy.gate->waitUntilReached());
+    QTRY_COMPARE(server.methodCalls(ServerPath, QStringLiteral("requestView")).size(), 1);
+    const QVariantMap hints =
+        toMap(server.methodCalls(ServerPath, QStringLiteral("requestView")).at(0).at(2));
+    QCOMPARE(hints.value(QStringLiteral("title")).toString(), QStringLiteral("Copying to out"));
+    QCOMPARE(hints.value(QStringLiteral("destUrl")).toString(),
+             QUrl::fromLocalFile(QFile::decodeName(copy.destination)).toString());
+    QTRY_VERIFY(
+        inhibitors(logind).contains(QStringLiteral("sleep:idle/block/Copying 1 file to out")));
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QCOMPARE(readFile(copy.destination + "/big.bin"), readFile(m_scratch->path("big.bin")));
+}
+
 void TestDesktop::prepareForSleepPausesAndFlushesFirst()
 {
     DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
@@ -506,6 +602,40 @@ void TestDesktop::ejectNamesBusyProcessAndUnmountsNothing()
                  || outcome.problem.contains(QStringLiteral("sleep (pid ")),
              qPrintable(outcome.problem));
     QVERIFY2(outcome.problem.contains(QString::fromLocal8Bit(mount)), qPrintable(outcome.problem));
+    QCOMPARE(ejectLog(udisks), QStringList());
+}
+
+void TestDesktop::ejectNamesProgramRunFromTheDrive()
+{
+    // A program started from the stick keeps it busy with no open descriptor or working
+    // folder there: only /proc/PID/maps (or exe) shows it.
+    const QByteArray mount = m_scratch->path("usb-disk");
+    QVERIFY(makePath(mount));
+    const QString program = QFile::decodeName(mount + "/sleep");
+    QVERIFY(QFile::copy(QStringLiteral("/bin/sleep"), program));
+    QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner));
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path()))},
+                     {QStringLiteral("MountPoint"), QString::fromLocal8Bit(mount)}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    QProcess holder;
+    holder.setWorkingDirectory(QString::fromLocal8Bit(m_scratch->path()));
+    holder.start(program, {QStringLiteral("600")});
+    QVERIFY(holder.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+        holder.kill();
+        holder.waitForFinished();
+    });
+    Desktop::DriveEjector ejector;
+    QSignalSpy finished(&ejector, &Desktop::DriveEjector::finished);
+    ejector.eject(m_scratch->path());
+    QTRY_COMPARE(finished.size(), 1);
+    const auto outcome = finished.at(0).at(0).value<Desktop::EjectOutcome>();
+    QVERIFY(!outcome.ejected);
+    QVERIFY2(outcome.problem.contains(QStringLiteral("sleep (pid %1)").arg(holder.processId())),
+             qPrintable(outcome.problem));
     QCOMPARE(ejectLog(udisks), QStringList());
 }
 
@@ -750,6 +880,106 @@ void TestDesktop::cliEjectsOnlyAfterSuccess()
     QCOMPARE(ejectLog(udisks).size(), 3);
     QVERIFY(ejectLog(udisks).last().endsWith(QStringLiteral("USB_DISK PowerOff")));
     QCOMPARE(readFile(destination + "/small.txt"), QByteArray("data\n"));
+}
+
+void TestDesktop::cliEjectOntoFixedDriveSaysOneLine()
+{
+    // The destination is on no drive UDisks2 knows as removable: one line says so.
+    DBusMock udisks(mockTemplate(QStringLiteral("udisks2.py")),
+                    QStringLiteral("org.freedesktop.UDisks2"),
+                    {{QStringLiteral("DeviceNumber"), qint64(deviceOf(m_scratch->path())) + 1},
+                     {QStringLiteral("MountPoint"), QStringLiteral("/nonexistent/usb-disk")}});
+    QString why;
+    QVERIFY2(udisks.start(&why), qPrintable(why));
+    const QByteArray source = m_scratch->path("small.txt");
+    QVERIFY(writeFile(source, "data\n"));
+    const QByteArray destination = m_scratch->path("out");
+    QVERIFY(makePath(destination));
+    int exitCode = -1;
+    const QString errors =
+        runCli({QStringLiteral("--quiet"), QStringLiteral("--eject"),
+                QString::fromLocal8Bit(source), QString::fromLocal8Bit(destination)},
+               &exitCode);
+    QCOMPARE(exitCode, 3);
+    QCOMPARE(errors, QStringLiteral("sluice-cli: the drive was not ejected: The destination is "
+                                    "not on a drive that can be ejected.\n"));
+    QCOMPARE(ejectLog(udisks), QStringList());
+    QCOMPARE(readFile(destination + "/small.txt"), QByteArray("data\n"));
+}
+
+void TestDesktop::cliStoppedByCtrlZHoldsNoLock()
+{
+    // A stopped process runs no event loop: it must let go of its locks before it stops.
+    DBusMock logind(QStringLiteral("logind"), QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    const QByteArray source = m_scratch->path("big.bin");
+    QVERIFY(writePatternFile(source, FileSize));
+    QProcess cli;
+    // A group of its own whose parent (this test) is in the same session: the kernel
+    // discards SIGTSTP's stop in an orphaned process group (as under some test runners),
+    // and the copy would rightly go on holding its locks.
+    cli.setChildProcessModifier([] { ::setpgid(0, 0); });
+    cli.start(QStringLiteral(SLUICE_CLI_PATH),
+              {QStringLiteral("--desktop-progress"), QStringLiteral("--progress"),
+               QStringLiteral("none"), QStringLiteral("--limit"), QStringLiteral("1M"),
+               QString::fromLocal8Bit(source),
+               QString::fromLocal8Bit(m_scratch->path("copy.bin"))});
+    QVERIFY(cli.waitForStarted());
+    const auto stop = qScopeGuard([&] {
+        ::kill(pid_t(cli.processId()), SIGCONT);
+        cli.kill();
+        cli.waitForFinished();
+    });
+    const pid_t pid = pid_t(cli.processId());
+    const QStringList moving{
+        QStringLiteral("sleep/delay/Pausing the copy to copy.bin before sleeping"),
+        QStringLiteral("sleep:idle/block/Copying 1 file to copy.bin")};
+    QTRY_COMPARE_WITH_TIMEOUT(inhibitors(logind), moving, 20000);
+    QCOMPARE(::kill(pid, SIGTSTP), 0);
+    QTRY_COMPARE(processState(pid), 'T'); // stopped
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+    QCOMPARE(::kill(pid, SIGCONT), 0);
+    QTRY_COMPARE(inhibitors(logind), moving);
+    QCOMPARE(::kill(pid, SIGTERM), 0);
+    QVERIFY(cli.waitForFinished(20000));
+    QCOMPARE(cli.exitCode(), 130);
+    QTRY_COMPARE(inhibitors(logind), QStringList());
+}
+
+void TestDesktop::cliCopiesWhenTheBusHangs()
+{
+    // A bus daemon that accepts connections and never answers (stopped, or wedged): QtDBus
+    // alone would wait for it forever, before the first byte is copied, deaf to SIGTERM.
+    const QByteArray socketPath = m_scratch->path("hung-bus");
+    const int listening = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    QVERIFY(listening >= 0);
+    const auto closeSocket = qScopeGuard([&] { ::close(listening); });
+    sockaddr_un address = {};
+    address.sun_family = AF_UNIX;
+    QVERIFY(size_t(socketPath.size()) < sizeof(address.sun_path));
+    std::memcpy(address.sun_path, socketPath.constData(), size_t(socketPath.size()));
+    QCOMPARE(::bind(listening, reinterpret_cast<const sockaddr *>(&address), sizeof(address)), 0);
+    QCOMPARE(::listen(listening, 8), 0); // connections complete in the backlog, unanswered
+    const QByteArray source = m_scratch->path("small.txt");
+    QVERIFY(writeFile(source, "data\n"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    const QString busAddress = QStringLiteral("unix:path=") + QFile::decodeName(socketPath);
+    environment.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), busAddress);
+    environment.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), busAddress);
+    QProcess cli;
+    cli.setProcessEnvironment(environment);
+    cli.start(QStringLiteral(SLUICE_CLI_PATH),
+              {QStringLiteral("--desktop-progress"), QStringLiteral("--progress"),
+               QStringLiteral("none"), QString::fromLocal8Bit(source),
+               QString::fromLocal8Bit(m_scratch->path("copy.txt"))});
+    QVERIFY2(cli.waitForFinished(30000), "sluice-cli waits for a bus that does not answer");
+    const QString errors = QString::fromLocal8Bit(cli.readAllStandardError());
+    QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, qPrintable(errors));
+    QCOMPARE(readFile(m_scratch->path("copy.txt")), QByteArray("data\n"));
+    QCOMPARE(errors.count(QStringLiteral("sluice.desktop:")), 1);
+    QVERIFY2(errors.contains(QStringLiteral("the session bus is not available")),
+             qPrintable(errors));
 }
 
 QTEST_GUILESS_MAIN(TestDesktop)
