@@ -77,7 +77,7 @@ QString jobStateName(JobState state)
     case JobState::Cancelled:
         return JobQueue::tr("Cancelled");
     case JobState::Interrupted:
-        return JobQueue::tr("Interrupted, can be resumed");
+        return JobQueue::tr("Interrupted");
     }
     return {};
 }
