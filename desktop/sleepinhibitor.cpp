@@ -93,7 +93,7 @@ void SleepInhibitor::onPrepareForSleep(bool start)
 
 void SleepInhibitor::apply(Lock &lock)
 {
-    if (lock.wanted && !lock.held() && !lock.requesting)
+    if (lock.wanted && !lock.held() && !lock.requesting && lock.retryAfter.hasExpired())
         request(lock);
     else if (!lock.wanted && lock.held())
         release(lock);
@@ -121,6 +121,7 @@ void SleepInhibitor::request(Lock &lock)
         lock.requesting = false;
         if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
             noteUnavailable(portal ? PortalService : LogindService, reply);
+            lock.retryAfter.setRemainingTime(RetryDelayMs);
             return;
         }
         if (portal)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDBusUnixFileDescriptor>
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QString>
 
@@ -21,6 +22,11 @@ class SleepInhibitor final : public QObject
 {
     Q_OBJECT
 public:
+    /// After a refused or unanswered request, how long a lock is not asked for again
+    /// (progress samples want it ten times a second: without a pause a missing logind, or
+    /// one whose polkit says no, would get a call every 100 ms for the whole copy).
+    static constexpr int RetryDelayMs = 30000;
+
     explicit SleepInhibitor(QObject *parent = nullptr);
     ~SleepInhibitor() override;
     Q_DISABLE_COPY_MOVE(SleepInhibitor)
@@ -63,6 +69,7 @@ private:
         QString why;
         QDBusUnixFileDescriptor fd; ///< logind's lock; closed when reset
         QString portalHandle;       ///< the portal's request object
+        QDeadlineTimer retryAfter;  ///< expired unless the last request failed
         bool held() const { return fd.isValid() || !portalHandle.isEmpty(); }
     };
 

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void noLauncherEntryWhileJobViewShows();
     void inhibitorHeldWhileDataMoves();
     void noBlockLockWhileAQuestionWaits();
+    void refusedInhibitIsNotAskedAgainEverySample();
     void destinationGivenRelativeWithSlashIsNamed();
     void prepareForSleepPausesAndFlushesFirst();
     void portalInhibitorInSandbox();
@@ -460,6 +461,33 @@ void TestDesktop::noBlockLockWhileAQuestionWaits()
     QTRY_COMPARE(finished.size(), 1);
     QTRY_COMPARE(inhibitors(logind), QStringList());
     QCOMPARE(readFile(destination + "/z.txt"), QByteArray("old\n"));
+}
+
+void TestDesktop::refusedInhibitIsNotAskedAgainEverySample()
+{
+    // logind says no (polkit): each progress sample (100 ms) wanted the lock again.
+    DBusMock logind(mockTemplate(QStringLiteral("logind_refusing.py")),
+                    QStringLiteral("org.freedesktop.login1"));
+    QString why;
+    QVERIFY2(logind.start(&why), qPrintable(why));
+    Copy copy = startCopy(true);
+    QVERIFY(copy.gate->waitUntilReached());
+    const auto requests = [&](const QString &what) {
+        const QList<QVariantList> calls = logind.methodCalls(LogindPath, QStringLiteral("Inhibit"));
+        return std::count_if(calls.cbegin(), calls.cend(), [&](const QVariantList &call) {
+            return call.value(0).toString() == what;
+        });
+    };
+    QTRY_COMPARE(requests(QStringLiteral("sleep:idle")), 1);
+    // Ten more samples while the data still "moves" (held by the gate, not paused).
+    const qsizetype seen = copy.progress->size();
+    QTRY_VERIFY(copy.progress->size() >= seen + 10);
+    QCOMPARE(requests(QStringLiteral("sleep:idle")), 1);
+    QCOMPARE(requests(QStringLiteral("sleep")), 1);
+    QVERIFY(!copy.link->sleepInhibitor()->holdsBlockLock());
+    copy.gate->open();
+    QTRY_COMPARE(copy.finished->size(), 1);
+    QCOMPARE(readFile(copy.destination + "/big.bin"), readFile(m_scratch->path("big.bin")));
 }
 
 void TestDesktop::destinationGivenRelativeWithSlashIsNamed()
