@@ -22,6 +22,8 @@ namespace {
 
 /// Jobs linked in this process and running: the taskbar's count.
 int runningJobs = 0;
+/// Jobs queued in this process and not started (DesktopJobLink::setQueuedJobs()).
+int queuedJobs = 0;
 
 /// syncfs(2) on the file system holding @p path (or its parent folder when @p path does
 /// not exist yet). Returns 0 or an errno. Blocks until the data is on the device.
@@ -101,6 +103,11 @@ DesktopJobLink::~DesktopJobLink()
 {
     if (m_running)
         --runningJobs;
+}
+
+void DesktopJobLink::setQueuedJobs(int count)
+{
+    queuedJobs = qMax(0, count);
 }
 
 bool DesktopJobLink::jobViewInUse() const
@@ -184,7 +191,7 @@ void DesktopJobLink::publish()
     // Plasma forwards its job view to the task manager itself.
     const bool viewPending = m_view && !m_view->isDecided();
     if (m_options.launcherEntry && !jobViewInUse() && !viewPending)
-        LauncherEntry::update(p.perMille() / 1000.0, true, runningJobs);
+        LauncherEntry::update(p.perMille() / 1000.0, true, runningJobs + queuedJobs);
 }
 
 void DesktopJobLink::onFinished(const CopyResult &result)
@@ -214,7 +221,7 @@ void DesktopJobLink::onFinished(const CopyResult &result)
         }
     }
     if (m_options.launcherEntry && !jobViewInUse())
-        LauncherEntry::update(0, false, runningJobs);
+        LauncherEntry::update(0, false, runningJobs + queuedJobs);
     if (m_inhibitor) {
         m_inhibitor->setBlocking(false, {});
         m_inhibitor->setWatchingSleep(false, {});

@@ -44,6 +44,11 @@ public:
     ~DesktopJobLink() override;
     Q_DISABLE_COPY_MOVE(DesktopJobLink)
 
+    /// Jobs a front end has queued and not started (the window's queue): the taskbar count
+    /// (LauncherEntry) is the jobs running plus these, so that a dock shows every copy under
+    /// way or waiting. Taken by the next update a running job sends. Main thread.
+    static void setQueuedJobs(int count);
+
     /// True when Plasma's job view shows (and so reports the result of) this job.
     bool jobViewInUse() const;
     /// The process is about to stop (@p stopped true: SIGTSTP, Ctrl+Z, after the job was

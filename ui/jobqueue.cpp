@@ -1,6 +1,7 @@
 #include "jobqueue.h"
 
 #include "copysession.h"
+#include "desktopjoblink.h"
 #include "destinationdevice.h"
 #include "formatting.h"
 #include "jobhistory.h"
@@ -298,6 +299,8 @@ void JobQueue::onDeviceResolved(quint64 id, const DestinationDevice &device)
 
 void JobQueue::schedule()
 {
+    // The taskbar counts the jobs waiting too (every change of the queue comes here).
+    Desktop::DesktopJobLink::setQueuedJobs(waitingCount());
     if (m_cancelling)
         return;
     QSet<QByteArray> claimed;

@@ -118,6 +118,7 @@ private Q_SLOTS:
     void jobViewRegistersAgainWhenServerRestarts();
     void slowJobViewServerDelaysNothing();
     void launcherEntryWithoutJobView();
+    void launcherCountIncludesQueuedJobs();
     void noLauncherEntryWhileJobViewShows();
     void inhibitorHeldWhileDataMoves();
     void noBlockLockWhileAQuestionWaits();
@@ -384,6 +385,27 @@ void TestDesktop::launcherEntryWithoutJobView()
     QVERIFY(std::is_sorted(shown.cbegin(), shown.cend()));
     QVERIFY(shown.first() < 1.0);
     QCOMPARE(shown.last(), 1.0);
+}
+
+void TestDesktop::launcherCountIncludesQueuedJobs()
+{
+    // The window has two jobs queued behind this one: the dock counts three, then two.
+    Desktop::DesktopJobLink::setQueuedJobs(2);
+    const auto reset = qScopeGuard([] { Desktop::DesktopJobLink::setQueuedJobs(0); });
+    Copy copy = startCopy(false, 16LL * 1024 * 1024);
+    QTRY_COMPARE_WITH_TIMEOUT(copy.finished->size(), 1, 60000);
+    JobRunner::drainEvents();
+    QTRY_VERIFY(!m_launcherUpdates.isEmpty()
+                && !m_launcherUpdates.last().value(QStringLiteral("progress-visible")).toBool());
+    int shown = 0;
+    for (const QVariantMap &update : std::as_const(m_launcherUpdates)) {
+        if (update.value(QStringLiteral("progress-visible")).toBool()) {
+            QCOMPARE(update.value(QStringLiteral("count")).toLongLong(), 3);
+            ++shown;
+        }
+    }
+    QVERIFY(shown >= 1);
+    QCOMPARE(m_launcherUpdates.last().value(QStringLiteral("count")).toLongLong(), 2);
 }
 
 void TestDesktop::noLauncherEntryWhileJobViewShows()
