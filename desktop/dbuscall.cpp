@@ -143,8 +143,9 @@ QDBusConnection systemBus()
                                 : QDBusConnection(QStringLiteral("sluice-no-system-bus"));
 }
 
-void callAsync(const QDBusConnection &bus, const QDBusMessage &message, QObject *context,
-               std::function<void(const QDBusMessage &reply)> onReply, int timeoutMs)
+QDBusPendingCall callAsync(const QDBusConnection &bus, const QDBusMessage &message,
+                           QObject *context, std::function<void(const QDBusMessage &reply)> onReply,
+                           int timeoutMs)
 {
     if (!bus.isConnected()) {
         // asyncCall() on a disconnected bus gives a call that never finishes: answer here.
@@ -153,7 +154,7 @@ void callAsync(const QDBusConnection &bus, const QDBusMessage &message, QObject 
         QMetaObject::invokeMethod(
             context, [error, onReply = std::move(onReply)] { onReply(error); },
             Qt::QueuedConnection);
-        return;
+        return QDBusPendingCall::fromCompletedCall(error);
     }
     const QDBusPendingCall pending = bus.asyncCall(message, timeoutMs);
     // An already finished call (bus not connected) is reported queued by the watcher.
@@ -163,6 +164,7 @@ void callAsync(const QDBusConnection &bus, const QDBusMessage &message, QObject 
                          watcher->deleteLater();
                          onReply(watcher->reply());
                      });
+    return pending;
 }
 
 void noteUnavailable(const QString &service, const QDBusMessage &reply)

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDBusConnection>
 #include <QDBusMessage>
+#include <QDBusPendingCall>
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QString>
@@ -55,9 +56,11 @@ const BusProbe &busesAnswer();
 /// (no bus, no service, timeout after @p timeoutMs) arrives, calls @p onReply on
 /// @p context's thread (never if @p context is destroyed first). @p onReply gets the reply
 /// or error message; a disconnected bus yields an error reply, queued like any other.
-void callAsync(const QDBusConnection &bus, const QDBusMessage &message, QObject *context,
-               std::function<void(const QDBusMessage &reply)> onReply,
-               int timeoutMs = CallTimeoutMs);
+/// Returns the pending call, for a caller that must still see the reply after @p context is
+/// gone (PlasmaJobView ends a view that was granted too late).
+QDBusPendingCall callAsync(const QDBusConnection &bus, const QDBusMessage &message,
+                           QObject *context, std::function<void(const QDBusMessage &reply)> onReply,
+                           int timeoutMs = CallTimeoutMs);
 
 /// Notes that desktop service @p service could not be used (error @p reply). The first
 /// such note of the process is one line in the log (category sluice.desktop, info level);

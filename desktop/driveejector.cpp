@@ -296,22 +296,24 @@ void DriveEjector::lookUp(const QByteArray &destination, bool ejecting)
             struct stat status = {};
             return ::stat(destination.constData(), &status) == 0 ? status.st_dev : dev_t(0);
         },
-        [this, ejecting](dev_t device) {
+        [this, destination, ejecting](dev_t device) {
             const QDBusMessage message =
                 QDBusMessage::createMethodCall(Service, QStringLiteral("/org/freedesktop/UDisks2"),
                                                QStringLiteral("org.freedesktop.DBus.ObjectManager"),
                                                QStringLiteral("GetManagedObjects"));
             callAsync(systemBus(), message, this,
-                      [this, device, ejecting](const QDBusMessage &reply) {
-                          onObjects(device, reply, ejecting);
+                      [this, destination, device, ejecting](const QDBusMessage &reply) {
+                          onObjects(destination, device, reply, ejecting);
                       });
         });
 }
 
-void DriveEjector::onObjects(dev_t device, const QDBusMessage &reply, bool ejecting)
+void DriveEjector::onObjects(const QByteArray &destination, dev_t device, const QDBusMessage &reply,
+                             bool ejecting)
 {
     delete m_plan;
     m_plan = new Plan;
+    m_plan->drive.destination = destination;
     if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
         if (!ejecting) {
             noteUnavailable(Service, reply);
@@ -325,6 +327,7 @@ void DriveEjector::onObjects(dev_t device, const QDBusMessage &reply, bool eject
     const ManagedObjects objects = qdbus_cast<ManagedObjects>(reply.arguments().constFirst());
     bool canPowerOff = false;
     m_plan->drive = findDrive(objects, device, &canPowerOff);
+    m_plan->drive.destination = destination;
     if (!ejecting) {
         Q_EMIT driveFound(m_plan->drive);
         return;

@@ -29,6 +29,9 @@ struct DriveInfo
     /// A loop device (no Drive): ejecting it unmounts its file systems, then detaches it
     /// (org.freedesktop.UDisks2.Loop.Delete) instead of powering a drive off.
     bool loopDevice = false;
+    /// The path that was looked up (probe()'s argument): answers to several probes may
+    /// arrive in any order, since each one's stat(2) runs on the thread pool.
+    QByteArray destination;
 };
 
 /// Ejects the drive a copy's destination is on, through UDisks2 on the system bus
@@ -62,7 +65,8 @@ Q_SIGNALS:
 private:
     struct Plan;
     void lookUp(const QByteArray &destination, bool ejecting);
-    void onObjects(dev_t device, const QDBusMessage &reply, bool ejecting);
+    void onObjects(const QByteArray &destination, dev_t device, const QDBusMessage &reply,
+                   bool ejecting);
     void checkBusyThenRun();
     void runNextStep();
     void finish(bool ejected, const QString &problem);

@@ -2,8 +2,10 @@
 
 #include "dbuscall.h"
 
+#include <QCoreApplication>
 #include <QDBusArgument>
 #include <QDBusConnection>
+#include <QDBusPendingCallWatcher>
 #include <QDBusServiceWatcher>
 
 namespace Sluice::Desktop {
@@ -26,6 +28,30 @@ PlasmaJobView::~PlasmaJobView()
     // A view left behind would show a job that never ends: end it as killed.
     if (!m_terminated)
         terminate(KilledJobError, {});
+    if (m_requesting)
+        endLateView();
+}
+
+void PlasmaJobView::endLateView() const
+{
+    auto *watcher = new QDBusPendingCallWatcher(*m_request, QCoreApplication::instance());
+    QObject::connect(
+        watcher, &QDBusPendingCallWatcher::finished, watcher,
+        [watcher, state = m_state, code = m_errorCode, message = m_errorMessage] {
+            watcher->deleteLater();
+            const QDBusMessage reply = watcher->reply();
+            if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty())
+                return;
+            const QString path = qdbus_cast<QDBusObjectPath>(reply.arguments().constFirst()).path();
+            const auto send = [&](const QString &method, const QVariantList &arguments) {
+                QDBusMessage call =
+                    QDBusMessage::createMethodCall(reply.service(), path, ViewInterface, method);
+                call.setArguments(arguments);
+                sessionBus().send(call);
+            };
+            send(QStringLiteral("update"), {state});
+            send(QStringLiteral("terminate"), {code, message, QVariantMap()});
+        });
 }
 
 void PlasmaJobView::start(int capabilities, const QVariantMap &properties)
@@ -52,13 +78,15 @@ void PlasmaJobView::requestView()
     QDBusMessage message = QDBusMessage::createMethodCall(
         ServerService, ServerPath, ServerInterface, QStringLiteral("requestView"));
     message << QString::fromLatin1(DesktopEntryId) << m_capabilities << m_state;
-    callAsync(sessionBus(), message, this,
-              [this](const QDBusMessage &reply) { onViewReply(reply); });
+    m_request = callAsync(
+        sessionBus(), message, this, [this](const QDBusMessage &reply) { onViewReply(reply); },
+        RequestViewTimeoutMs);
 }
 
 void PlasmaJobView::onViewReply(const QDBusMessage &reply)
 {
     m_requesting = false;
+    m_request.reset();
     const bool wasDecided = m_decided;
     m_decided = true;
     if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {

@@ -2,8 +2,11 @@
 
 #include <QDBusMessage>
 #include <QDBusObjectPath>
+#include <QDBusPendingCall>
 #include <QObject>
 #include <QVariantMap>
+
+#include <optional>
 
 class QDBusServiceWatcher;
 
@@ -25,6 +28,11 @@ public:
     /// terminate() error codes, as KJob uses them: 0 success, 1 killed (cancelled), and
     /// KJob::UserDefinedError for a failure described by the message.
     enum ErrorCode : uint { NoError = 0, KilledJobError = 1, UserDefinedError = 100 };
+
+    /// How long requestView's answer is awaited. A plasmashell busy at login can take
+    /// seconds; the call blocks nothing, and giving up earlier left the view it granted
+    /// later showing a job that never ends.
+    static constexpr int RequestViewTimeoutMs = 25000;
 
     explicit PlasmaJobView(QObject *parent = nullptr);
     ~PlasmaJobView() override;
@@ -67,7 +75,11 @@ private:
     void connectViewSignals(bool connect);
     void sendToView(const QString &method, const QVariantList &arguments);
 
+    /// A view granted after this object is gone is ended by a watcher of this call.
+    void endLateView() const;
+
     QDBusServiceWatcher *m_serverWatcher = nullptr;
+    std::optional<QDBusPendingCall> m_request; ///< requestView while m_requesting
     int m_capabilities = 0;
     QVariantMap m_state;
     QString m_viewOwner; ///< unique bus name of the process holding the view

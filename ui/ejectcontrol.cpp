@@ -24,18 +24,19 @@ EjectControl::~EjectControl() = default;
 
 void EjectControl::setDestination(const QByteArray &path)
 {
+    m_destination = path;
     if (path.isEmpty()) {
         onDriveFound({});
         return;
     }
-    ++m_probesInFlight;
     m_prober->probe(path);
 }
 
 void EjectControl::onDriveFound(const Desktop::DriveInfo &info)
 {
-    // Only the answer about the latest destination counts.
-    if (m_probesInFlight > 0 && --m_probesInFlight > 0)
+    // Only the answer about the latest destination counts: one probe per keystroke, and
+    // their answers may come in any order.
+    if (info.destination != m_destination)
         return;
     m_offered = info.found && info.removable;
     m_label = info.label;

@@ -53,7 +53,7 @@ private:
     QCheckBox *m_check;
     Desktop::DriveEjector *m_prober;
     Desktop::DriveEjector *m_ejector;
-    int m_probesInFlight = 0;
+    QByteArray m_destination; ///< the latest destination: only its probe's answer counts
     bool m_offered = false;
     QString m_label;
 };

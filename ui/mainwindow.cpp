@@ -38,11 +38,9 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
-#include <QStyle>
 #include <QVBoxLayout>
 
 #include <cerrno>
@@ -200,20 +198,8 @@ void MainWindow::buildLayout()
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(top);
-    // The transfer side scrolls rather than making the window taller than a 1280 × 720
-    // screen: at the smallest size scroll bars appear, nothing is drawn over or cut off.
-    auto *transferScroll = new QScrollArea(this);
-    transferScroll->setObjectName(QStringLiteral("transferScroll"));
-    transferScroll->setWidget(m_transferArea);
-    transferScroll->setWidgetResizable(true);
-    transferScroll->setFrameShape(QFrame::NoFrame);
-    transferScroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that would show no focus
-    transferScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    transferScroll->setMinimumWidth(m_transferArea->minimumSizeHint().width()
-                                    + transferScroll->style()->pixelMetric(
-                                        QStyle::PM_ScrollBarExtent, nullptr, transferScroll));
-    transferScroll->setMinimumHeight(m_transferArea->minimumSizeHint().height() / 2);
-    splitter->addWidget(transferScroll);
+    // The transfer side scrolls its figures itself (TransferArea): its buttons stay in view.
+    splitter->addWidget(m_transferArea);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     // The list of sources starts at its smallest; the transfer side gets the rest.

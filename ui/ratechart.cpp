@@ -68,10 +68,6 @@ RateChart::RateChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("rateChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
-    // Low enough for a 1280 × 720 screen, high enough for readable axes. QChartView takes
-    // the chart's minimum as its own, so both are set.
-    m_chart->setMinimumSize(QSizeF(120, 100));
-    m_view->setMinimumHeight(100);
     setAccessibleName(tr("Read and write rates over the last minute"));
 
     m_read->setName(tr("Read"));
@@ -107,8 +103,6 @@ RateChart::RateChart(QWidget *parent)
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
     }
-    // On the right: the chart is wide, and every pixel of height counts on a small screen.
-    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setBackgroundRoundness(0);
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
@@ -118,6 +112,38 @@ RateChart::RateChart(QWidget *parent)
     layout->addWidget(m_view);
     applyPalette();
     replot();
+}
+
+void RateChart::fitLegend()
+{
+    // Qt Charts elides the legend's entries, or leaves some out, when the chart is smaller
+    // than its legend. The entries stand one under the other on the right while the chart is
+    // tall enough for them (every pixel of height counts on a small screen); lower, they move
+    // into one row above the plot. The chart is never smaller than that row needs, with a
+    // plot of three axis labels below it: low enough for a 1280 × 720 screen and for
+    // 960 × 540 (1920 × 1080 at scale factor 2), in any language. QChartView takes the
+    // chart's minimum as its own, so both are set.
+    QLegend *legend = m_chart->legend();
+    const QMargins margins = m_chart->margins();
+    const int line = fontMetrics().lineSpacing();
+    legend->setAlignment(Qt::AlignRight);
+    m_stackedLegend = legend->effectiveSizeHint(Qt::PreferredSize).toSize();
+    legend->setAlignment(Qt::AlignTop);
+    const QSize row = legend->effectiveSizeHint(Qt::PreferredSize).toSize();
+    const QSize minimum(row.width() + margins.left() + margins.right() + line,
+                        row.height() + margins.top() + margins.bottom() + 4 * line);
+    m_chart->setMinimumSize(minimum);
+    m_view->setMinimumSize(minimum);
+    placeLegend();
+}
+
+void RateChart::placeLegend()
+{
+    const int room = m_view->height() - m_chart->margins().top() - m_chart->margins().bottom();
+    const bool beside = room >= m_stackedLegend.height() + fontMetrics().lineSpacing();
+    const Qt::Alignment alignment = beside ? Qt::AlignRight : Qt::AlignTop;
+    if (m_chart->legend()->alignment() != alignment)
+        m_chart->legend()->setAlignment(alignment);
 }
 
 void RateChart::addSample(const CopyProgress &progress)
@@ -208,6 +234,7 @@ bool RateChart::isCompact() const
 void RateChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    placeLegend();
     const bool compact = isCompact();
     if (compact != m_compact) {
         m_compact = compact;
@@ -256,6 +283,7 @@ void RateChart::applyPalette()
     QColor dirtyColor = text;
     dirtyColor.setAlphaF(0.55f);
     m_dirty->setPen(QPen(dirtyColor, 1.5, Qt::DotLine));
+    fitLegend();
 }
 
 } // namespace Sluice::Ui

@@ -55,6 +55,10 @@ private:
     };
     void replot();
     void applyPalette();
+    /// Sets the chart's minimum size so that its legend always fits whole.
+    void fitLegend();
+    /// The legend on the right when the chart is tall enough for it, else above the plot.
+    void placeLegend();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -67,6 +71,7 @@ private:
     QValueAxis *m_rateAxis;
     QValueAxis *m_memoryAxis;
     QList<Sample> m_samples;
+    QSize m_stackedLegend;  ///< the legend's preferred size on the right
     bool m_compact = false; ///< short: fewer axis labels (see isCompact())
 };
 

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QFileDialog>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -57,13 +58,14 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
     m_totals->setObjectName(QStringLiteral("sourceTotalsLabel"));
     m_totals->setTextFormat(Qt::PlainText);
 
-    auto *buttons = new QVBoxLayout;
-    buttons->addWidget(m_addFiles);
-    buttons->addWidget(m_addFolder);
-    buttons->addSpacing(8);
-    buttons->addWidget(m_remove);
-    buttons->addWidget(m_clear);
-    buttons->addStretch();
+    // Two by two beside the list, not one under the other: the list may then be as low as
+    // two buttons, which leaves the transfer its room on a 1280 × 720 screen.
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(m_addFiles, 0, 0);
+    buttons->addWidget(m_addFolder, 0, 1);
+    buttons->addWidget(m_remove, 1, 0);
+    buttons->addWidget(m_clear, 1, 1);
+    buttons->setRowStretch(2, 1);
     auto *row = new QHBoxLayout;
     row->addWidget(m_view, 1);
     row->addLayout(buttons);

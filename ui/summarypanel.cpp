@@ -39,7 +39,9 @@ SummaryPanel::SummaryPanel(QWidget *parent)
     m_figures->setObjectName(QStringLiteral("summaryFigures"));
     m_figures->setTextFormat(Qt::PlainText);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures->setWordWrap(true); // its longest line does not widen the window
     m_issueCount->setObjectName(QStringLiteral("issueCountLabel"));
+    m_issueCount->setWordWrap(true); // a long count does not widen the window
     m_issues->setObjectName(QStringLiteral("issueList"));
     m_issues->setHeaderLabels({tr("Problem"), tr("Path")});
     m_issues->setRootIsDecorated(false);
@@ -63,19 +65,24 @@ SummaryPanel::SummaryPanel(QWidget *parent)
     m_retry->setObjectName(QStringLiteral("retrySkippedButton"));
     m_retry->setToolTip(tr("Copy only the items that were skipped, each to its place"));
 
-    auto *footer = new QHBoxLayout;
-    footer->addWidget(m_issueCount, 1);
-    footer->addWidget(filterCaption);
-    footer->addWidget(m_filter);
-    footer->addWidget(m_save);
-    footer->addWidget(m_retry);
-    footer->addWidget(m_copyAgain);
+    // Two rows under the list rather than one: the window stays narrow enough for a 960 × 540
+    // screen (1920 × 1080 at scale factor 2) in languages with long button texts.
+    auto *listFooter = new QHBoxLayout;
+    listFooter->addWidget(m_issueCount, 1);
+    listFooter->addWidget(filterCaption);
+    listFooter->addWidget(m_filter);
+    listFooter->addWidget(m_save);
+    auto *actions = new QHBoxLayout;
+    actions->addStretch();
+    actions->addWidget(m_retry);
+    actions->addWidget(m_copyAgain);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_headline);
     layout->addWidget(m_figures);
     layout->addWidget(m_issues, 1);
-    layout->addLayout(footer);
+    layout->addLayout(listFooter);
+    layout->addLayout(actions);
     connect(m_save, &QPushButton::clicked, this, &SummaryPanel::saveReport);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &SummaryPanel::applyFilter);
     connect(m_copyAgain, &QPushButton::clicked, this, &SummaryPanel::copyAgainRequested);

@@ -7,11 +7,27 @@
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace Sluice::Ui {
+
+namespace {
+
+// The layout of the transfer's scroll area: it fills the area (or keeps its minimum), never
+// grows to the height its wrapped labels would like. With a layout that has a height for
+// width, QScrollArea sizes the content by it, and a layout answers with its preferred height:
+// the summary's long list of problems would then push the summary's buttons out of view.
+class FillingLayout final : public QVBoxLayout
+{
+public:
+    using QVBoxLayout::QVBoxLayout;
+    bool hasHeightForWidth() const override { return false; }
+};
+
+} // namespace
 
 QPushButton *makeShortcutButton(const QString &text, const QString &objectName,
                                 const QKeySequence &keys, const QString &toolTip, QWidget *parent)
@@ -43,6 +59,7 @@ TransferArea::TransferArea(QWidget *parent)
                                      "finished files stay"),
                                   this))
     , m_chart(new RateChart(this))
+    , m_details(new QScrollArea(this))
 {
     setObjectName(QStringLiteral("transferGroup"));
     m_panel->setObjectName(QStringLiteral("transferPanel"));
@@ -55,20 +72,33 @@ TransferArea::TransferArea(QWidget *parent)
     m_pause->setMinimumWidth(qMax(m_pause->sizeHint().width(),
                                   m_pause->fontMetrics().horizontalAdvance(tr("Res&ume")) + 32));
 
-    // Pause, Skip and Cancel stand in a column beside the chart rather than in a row of
-    // their own: the window then fits a 1280 × 720 screen with the chart still readable.
+    // On a small screen (1280 × 720, or 1920 × 1080 at scale factor 2: 960 × 540) the figures
+    // scroll inside their own area; Pause, Skip and Cancel stand in a column beside the chart,
+    // outside any scroll area, and the chart keeps the height its legend needs.
+    // So the job's buttons are always in view, whatever the theme's font and the language.
+    m_details->setObjectName(QStringLiteral("transferDetails"));
+    auto *content = new QWidget(this);
+    auto *contentLayout = new FillingLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(m_stack);
+    m_details->setWidget(content);
+    m_details->setWidgetResizable(true);
+    m_details->setFrameShape(QFrame::NoFrame);
+    m_details->setFocusPolicy(Qt::NoFocus); // a Tab stop that would show no focus
+    m_details->setMinimumHeight(4 * fontMetrics().lineSpacing());
     auto *controls = new QVBoxLayout;
     controls->addWidget(m_pause);
     controls->addWidget(m_skip);
     controls->addWidget(m_cancel);
     controls->addStretch();
-    auto *bottom = new QHBoxLayout;
-    bottom->addWidget(m_chart, 1);
-    bottom->addStretch(0); // takes the chart's place when it is hidden
-    bottom->addLayout(controls);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_stack);
-    layout->addLayout(bottom, 1);
+    m_bottom = new QHBoxLayout;
+    m_bottom->addWidget(m_chart, 1);
+    m_bottom->addStretch(0); // takes the chart's place when it is hidden
+    m_bottom->addLayout(controls);
+    m_column = new QVBoxLayout(this);
+    m_column->addWidget(m_details);
+    m_column->addLayout(m_bottom);
+    showPage(m_panel);
 
     connect(m_pause, &QPushButton::clicked, this, &TransferArea::pauseToggled);
     connect(m_skip, &QPushButton::clicked, this, &TransferArea::skipRequested);
@@ -91,7 +121,7 @@ void TransferArea::beginJob()
 {
     m_panel->reset();
     m_chart->clear();
-    m_stack->setCurrentWidget(m_panel);
+    showPage(m_panel);
 }
 
 void TransferArea::setProgress(const CopyProgress &progress)
@@ -104,7 +134,24 @@ void TransferArea::setProgress(const CopyProgress &progress)
 void TransferArea::showResult(const CopyResult &result, const CopyRequest &request, bool move)
 {
     m_summary->setResult(result, request, move);
-    m_stack->setCurrentWidget(m_summary);
+    showPage(m_summary);
+}
+
+void TransferArea::showPage(QWidget *page)
+{
+    // A stack is as large as its largest page: the hidden page is told to ask for nothing,
+    // so that the summary is not held at the panel's height (or the other way round).
+    for (QWidget *each : {static_cast<QWidget *>(m_panel), static_cast<QWidget *>(m_summary)}) {
+        each->setSizePolicy(each == page
+                                ? QSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred)
+                                : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored));
+    }
+    m_stack->setCurrentWidget(page);
+    // While copying the figures keep their natural height and the chart takes what is left;
+    // the summary's list of problems takes most of it, the chart keeps its minimum or more.
+    const bool summary = page == m_summary;
+    m_column->setStretchFactor(m_details, summary ? 3 : 0);
+    m_column->setStretchFactor(m_bottom, 1);
 }
 
 void TransferArea::setJobState(bool running, bool paused)

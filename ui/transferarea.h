@@ -6,8 +6,11 @@
 
 #include <QGroupBox>
 
+class QHBoxLayout;
 class QPushButton;
+class QScrollArea;
 class QStackedWidget;
+class QVBoxLayout;
 
 namespace Sluice::Ui {
 
@@ -18,7 +21,8 @@ class TransferPanel;
 /// The lower half of the window: the transfer panel while a job runs (the summary once it
 /// has ended), the Pause/Resume, Skip file and Cancel buttons with their shortcuts
 /// (Ctrl+P, Ctrl+K; Escape asks for a confirmation first, see cancelAsked()), and the rate
-/// chart. Shows; the window decides. GUI thread.
+/// chart. On a short window the panel or summary scrolls in its own area; the buttons and
+/// the chart's legend stay in view. Shows; the window decides. GUI thread.
 class TransferArea final : public QGroupBox
 {
     Q_OBJECT
@@ -57,6 +61,9 @@ Q_SIGNALS:
     void retryRequested(const Sluice::CopyRequest &request);
 
 private:
+    /// Shows the panel or the summary, with the stretch that fits it.
+    void showPage(QWidget *page);
+
     QStackedWidget *m_stack;
     TransferPanel *m_panel;
     SummaryPanel *m_summary;
@@ -64,6 +71,9 @@ private:
     QPushButton *m_skip;
     QPushButton *m_cancel;
     RateChart *m_chart;
+    QScrollArea *m_details;          ///< the panel or the summary; scrolls on a short window
+    QVBoxLayout *m_column = nullptr; ///< m_details above m_bottom
+    QHBoxLayout *m_bottom = nullptr; ///< the chart and the job's buttons
 };
 
 /// A push button named @p objectName with shortcut @p keys, whose tool tip ends with the

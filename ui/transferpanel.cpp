@@ -153,15 +153,14 @@ TransferPanel::TransferPanel(QWidget *parent)
     pipeline->addWidget(arrowOut, 1, 3);
     pipeline->addWidget(m_writeRate, 1, 4);
     pipeline->addWidget(m_buffers, 2, 2);
+    // The system's write cache under the write rate (it is the destination's side), not
+    // beside the memory line: one line that long would make the window wider than a
+    // 960 × 540 screen (1920 × 1080 at scale factor 2).
+    m_dirty->setAlignment(Qt::AlignCenter);
+    pipeline->addWidget(m_dirty, 2, 4);
     pipeline->setColumnStretch(0, 2);
     pipeline->setColumnStretch(2, 3);
     pipeline->setColumnStretch(4, 2);
-
-    auto *memory = new QHBoxLayout;
-    memory->addWidget(m_memory);
-    memory->addSpacing(24);
-    memory->addWidget(m_dirty);
-    memory->addStretch();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -171,7 +170,7 @@ TransferPanel::TransferPanel(QWidget *parent)
     layout->addSpacing(6);
     layout->addLayout(pipeline);
     layout->addWidget(m_hint);
-    layout->addLayout(memory);
+    layout->addWidget(m_memory);
     reset();
 }
 

@@ -117,6 +117,7 @@ private Q_SLOTS:
     void jobViewSuspendStopsTheBytes();
     void jobViewRegistersAgainWhenServerRestarts();
     void slowJobViewServerDelaysNothing();
+    void viewGrantedAfterTheJobIsStillEnded();
     void launcherEntryWithoutJobView();
     void launcherCountIncludesQueuedJobs();
     void noLauncherEntryWhileJobViewShows();
@@ -351,8 +352,8 @@ void TestDesktop::jobViewRegistersAgainWhenServerRestarts()
 
 void TestDesktop::slowJobViewServerDelaysNothing()
 {
-    // requestView answers after 4 s: the whole copy happens before the answer (which
-    // then goes unused past the call's timeout).
+    // requestView answers after 4 s: the whole copy happens before the answer (the view
+    // it grants is ended then: viewGrantedAfterTheJobIsStillEnded).
     DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
                     QStringLiteral("org.kde.JobViewServer"), {{QStringLiteral("ReplyDelay"), 4}});
     QString why;
@@ -361,6 +362,29 @@ void TestDesktop::slowJobViewServerDelaysNothing()
     QTRY_COMPARE(copy.finished->size(), 1);
     QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
     QVERIFY(!copy.link->jobViewInUse());
+}
+
+void TestDesktop::viewGrantedAfterTheJobIsStillEnded()
+{
+    // plasmashell answers requestView late (busy at login): by then the copy is over and
+    // its link gone. The view it granted must still end, or it shows a job forever.
+    DBusMock server(mockTemplate(QStringLiteral("jobviewserver.py")),
+                    QStringLiteral("org.kde.JobViewServer"), {{QStringLiteral("ReplyDelay"), 3}});
+    QString why;
+    QVERIFY2(server.start(&why), qPrintable(why));
+    {
+        Copy copy = startCopy(false);
+        QTRY_COMPARE(copy.finished->size(), 1);
+        QCOMPARE(copy.finished->at(0).at(0).value<CopyResult>().status, CopyStatus::Succeeded);
+        QVERIFY(!copy.link->jobViewInUse());
+    } // job and link destroyed, the request still on its way
+    QTRY_COMPARE_WITH_TIMEOUT(server.methodCalls(FirstView, QStringLiteral("terminate")).size(), 1,
+                              30000);
+    QCOMPARE(server.methodCalls(FirstView, QStringLiteral("terminate")).at(0).at(0).toUInt(), 0u);
+    const QList<QVariantList> updates = server.methodCalls(FirstView, QStringLiteral("update"));
+    QVERIFY(!updates.isEmpty());
+    QCOMPARE(toMap(updates.last().at(0)).value(QStringLiteral("processedBytes")).toULongLong(),
+             qulonglong(FileSize));
 }
 
 void TestDesktop::launcherEntryWithoutJobView()
