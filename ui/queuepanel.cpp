@@ -119,12 +119,14 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     connect(remove, &QShortcut::activated, this, &QueuePanel::removeSelected);
 
     auto *buttons = new QGridLayout;
+    // Two columns: the panel stands beside "What to copy" and must stay narrow (a 960 × 540
+    // screen, as 1920 × 1080 at scale 2, in German).
     buttons->addWidget(m_up, 0, 0);
     buttons->addWidget(m_down, 0, 1);
-    buttons->addWidget(m_remove, 0, 2);
     buttons->addWidget(m_pause, 1, 0);
     buttons->addWidget(m_stopForLater, 1, 1);
-    buttons->addWidget(m_clear, 1, 2);
+    buttons->addWidget(m_remove, 2, 0);
+    buttons->addWidget(m_clear, 2, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
