@@ -13,9 +13,16 @@
 #            cache, rates and memory over time, sluice-cli vs cp (bench/results/slow.png)
 #   seed     the seed article's three strategies: memory over time (bench/results/seed.png)
 #   tune     flush-behind window and lag on the 4 GiB file
+#   journal  the job journal's cost: the 4 GiB file (cold cache) and the 20,000 files, each
+#            with the journal (default) and with --no-journal, alternating; prints the ratio
+#            (goal: within 3 %)
 #   sshfs    one 1 GiB file onto sshfs (an sshd of its own on 127.0.0.1, root login by a key
 #            made here, stopped by its pid): sluice-cli vs cp to the same mount (goal: within
 #            10 % of cp); needs openssh-server and sshfs (scripts/install-deps.sh test)
+#   smb      one 1 GiB file onto an SMB share through smbnetfs (an smbd of its own on a free
+#            port of 127.0.0.1 with its own smb.conf and user, stopped by its pid): sluice-cli
+#            vs cp to the same mount (goal: within 10 % of cp); needs samba and smbnetfs
+#            (scripts/install-deps.sh test)
 #   gui      the window's responsiveness while it copies 20,000 × 4 KiB files, 100,000 empty
 #            files and the 4 GiB file, and while 20,000 files are handed to it at once (as a
 #            drop does): EWMH _NET_WM_PING round trips (bench/wmping, every 20 ms) under
@@ -44,8 +51,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        big|small|memory|slow|seed|tune|sshfs|gui) sections+=("$1"); shift ;;
+        -h|--help) sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        big|small|memory|slow|seed|tune|sshfs|smb|gui|journal) sections+=("$1"); shift ;;
         *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -281,6 +288,34 @@ section_small() {
     sync
 }
 
+# The journal's checkpoints (an fdatasync of the file in flight every 64 MiB or second, a
+# syncfs before finished files are recorded) against the same copy without a journal.
+section_journal() {
+    make_big
+    make_small
+    local d=$work/journal-out
+    local big=(
+        "journal::$(sluice "$src/big4" "$d")"
+        "no_journal::$(sluice --no-journal "$src/big4" "$d")"
+    )
+    local small=(
+        "journal::$(sluice "$src/tree" "$d/")"
+        "no_journal::$(sluice --no-journal "$src/tree" "$d/")"
+    )
+    export XDG_STATE_HOME=$work/journal-state
+    measurements=$results/journal-big.txt
+    : > "$measurements"
+    compare "rm -rf $d; sync" "$(declare -f drop_caches); drop_caches" "${big[@]}"
+    table "One 4 GiB file, cold cache, copy + sync: journal against none" no_journal \
+        journal no_journal
+    measurements=$results/journal-small.txt
+    : > "$measurements"
+    compare "rm -rf $d; mkdir -p $d; sync" "$(declare -f drop_caches); drop_caches" "${small[@]}"
+    table "20,000 files of 4 KiB, cold cache, copy + sync: journal against none" no_journal \
+        journal no_journal
+    unset XDG_STATE_HOME
+}
+
 section_memory() {
     make_big
     [ -f "$src/f64m" ] || head -c 64M "$src/big4" > "$src/f64m"
@@ -492,6 +527,85 @@ section_sshfs() {
     table "One 1 GiB file onto sshfs (sshd on 127.0.0.1), warm source, copy + sync" cp \
         "${labels[@]}"
     sshd_stop "$base"
+    trap - EXIT
+}
+
+# smbd_start DIR: a Samba server of this run on 127.0.0.1 sharing DIR/share as "share" on a
+# free port (its own smb.conf, user root, session: smbd stops by signalling its process
+# group), mounted on DIR/mnt with smbnetfs; sets smb_share to the share's path on the mount
+# (not a $(...) subshell: smbd_stop needs smbd_pid).
+smbd_pid=
+smb_share=
+smbd_start() {
+    local base=$1 port
+    rm -rf "$base"
+    mkdir -p "$base"/{private,lock,state,cache,pid,ncalrpc,share,mnt,home/.smb}
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    printf '%s\n' "[global]" "server role = standalone server" "interfaces = 127.0.0.1" \
+        "bind interfaces only = yes" "smb ports = $port" "disable netbios = yes" \
+        "private dir = $base/private" "lock directory = $base/lock" \
+        "state directory = $base/state" "cache directory = $base/cache" \
+        "pid directory = $base/pid" "ncalrpc dir = $base/ncalrpc" "load printers = no" \
+        "printcap name = /dev/null" "disable spoolss = yes" "[share]" "path = $base/share" \
+        "read only = no" "force user = root" > "$base/smb.conf"
+    printf 'bench\nbench\n' | smbpasswd -c "$base/smb.conf" -s -a root >/dev/null
+    printf '%s\n' 'smb_query_browsers "false"' 'use_libsecret "false"' 'auth "root" "bench"' \
+        > "$base/home/.smb/smbnetfs.conf"
+    chmod 600 "$base/home/.smb/smbnetfs.conf"
+    printf '[global]\nclient min protocol = SMB2\n' > "$base/home/.smb/smb.conf"
+    setsid smbd --configfile="$base/smb.conf" --foreground --no-process-group --debug-stdout \
+        > "$base/smbd.log" 2>&1 &
+    smbd_pid=$!
+    local tries=0
+    until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+        tries=$((tries + 1))
+        if [ "$tries" -gt 200 ] || ! kill -0 "$smbd_pid" 2>/dev/null; then
+            cat "$base/smbd.log" >&2
+            return 1
+        fi
+        sleep 0.1
+    done
+    HOME=$base/home smbnetfs "$base/mnt" -o "config=$base/home/.smb/smbnetfs.conf"
+    smb_share=$base/mnt/127.0.0.1:$port/share
+    tries=0
+    until [ -d "$smb_share" ]; do
+        tries=$((tries + 1))
+        [ "$tries" -gt 200 ] && return 1
+        sleep 0.1
+    done
+}
+smbd_stop() {
+    local base=$1
+    fusermount3 -u "$base/mnt" 2>/dev/null || fusermount3 -u -z "$base/mnt" 2>/dev/null || true
+    if [ -n "$smbd_pid" ]; then
+        kill "$smbd_pid" 2>/dev/null || true
+        wait "$smbd_pid" 2>/dev/null || true
+    fi
+    smbd_pid=
+}
+
+section_smb() {
+    local base=$work/smb s=$src/big1 share
+    if [ ! -f "$s" ] || [ "$(stat -c %s "$s")" -ne $((1 << 30)) ]; then
+        log "writing 1 GiB of random data to $s"
+        head -c 1G /dev/urandom > "$s"
+    fi
+    trap 'smbd_stop "$base"' EXIT
+    smbd_start "$base"
+    share=$smb_share
+    local d=$share/big1
+    local commands=(
+        "sluice::$(sluice "$s" "$d")"
+        "cp::cp $s $d"
+    )
+    local labels
+    mapfile -t labels < <(labels_of "${commands[@]}")
+    measurements=$results/smb.txt
+    : > "$measurements"
+    compare "rm -f $d $share/.big1.sluice-part" "cat $s > /dev/null" "${commands[@]}"
+    table "One 1 GiB file onto SMB through smbnetfs (smbd on 127.0.0.1), warm source, copy + sync" \
+        cp "${labels[@]}"
+    smbd_stop "$base"
     trap - EXIT
 }
 

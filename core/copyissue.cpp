@@ -111,6 +111,8 @@ QString operationName(FileOperation operation)
         return QCoreApplication::translate("Sluice::CopyIssue", "Cleaned up");
     case FileOperation::ReadAgain:
         return QCoreApplication::translate("Sluice::CopyIssue", "Read again");
+    case FileOperation::Resume:
+        return QCoreApplication::translate("Sluice::CopyIssue", "Resumed");
     }
     return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }

@@ -31,6 +31,9 @@ enum class FileOperation : quint8 {
     /// A source that changed while it was read, read again from the start (a warning: the
     /// copy is the version read the second time)
     ReadAgain,
+    /// A resumed job (CopyOptions::resumeId) could not continue a file after its checkpoint
+    /// and copied it from the start (a warning saying why)
+    Resume,
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or

@@ -2,6 +2,8 @@
 
 #include "nativepath.h"
 
+#include <QCoreApplication>
+
 namespace Sluice {
 
 QString phaseName(CopyPhase phase)
@@ -23,6 +25,29 @@ QString phaseName(CopyPhase phase)
         return QStringLiteral("flushing");
     case CopyPhase::Finished:
         return QStringLiteral("finished");
+    }
+    return {};
+}
+
+QString phaseDescription(CopyPhase phase)
+{
+    switch (phase) {
+    case CopyPhase::Idle:
+        return QCoreApplication::translate("CopyPhase", "Waiting to start");
+    case CopyPhase::Scanning:
+        return QCoreApplication::translate("CopyPhase", "Listing what to copy");
+    case CopyPhase::Checking:
+        return QCoreApplication::translate("CopyPhase", "Checking before copying");
+    case CopyPhase::WaitingForDevice:
+        return QCoreApplication::translate("CopyPhase", "Waiting for the disk");
+    case CopyPhase::Copying:
+        return QCoreApplication::translate("CopyPhase", "Copying");
+    case CopyPhase::Verifying:
+        return QCoreApplication::translate("CopyPhase", "Verifying the copy");
+    case CopyPhase::Flushing:
+        return QCoreApplication::translate("CopyPhase", "Flushing to disk");
+    case CopyPhase::Finished:
+        return QCoreApplication::translate("CopyPhase", "Finished");
     }
     return {};
 }

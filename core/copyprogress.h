@@ -20,7 +20,11 @@ enum class CopyPhase : quint8 {
     Finished,         ///< the result has been (or is about to be) delivered
 };
 
+/// The phase's name in JSON and logs ("waiting-for-device"); never translated.
 QString phaseName(CopyPhase phase);
+/// The phase as a person reads it ("Waiting for the disk"), translated in the context
+/// "CopyPhase" with the application's translators. For the window and the desktop's job view.
+QString phaseDescription(CopyPhase phase);
 
 /// One sample of a job's state, taken every 100 ms by the progress sampler (a plain value;
 /// cheap to copy across threads). Sizes are bytes, rates bytes/s, times milliseconds.

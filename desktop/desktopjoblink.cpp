@@ -175,8 +175,10 @@ void DesktopJobLink::publish()
     m_changed = false;
     const CopyProgress &p = m_progress;
     if (m_view) {
-        const QString info =
-            p.paused ? QCoreApplication::translate("Desktop", "Paused") : phaseName(p.phase);
+        const QString info = p.paused ? QCoreApplication::translate("Desktop", "Paused")
+                             : p.waiting
+                                 ? QCoreApplication::translate("Desktop", "Waiting for your answer")
+                                 : phaseDescription(p.phase);
         m_view->update({
             {QStringLiteral("infoMessage"), info},
             {QStringLiteral("percent"), uint(p.perMille() / 10)},

@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages Sluice needs, only those that are missing.
 #   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
 #   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools,
-#                                   sshfs and an OpenSSH server for tests/fs/tst_sshfs.cpp)
+#                                   sshfs and an OpenSSH server for tests/fs/tst_sshfs.cpp,
+#                                   samba and smbnetfs for tests/fs/tst_smbnetfs.cpp)
 #   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format-14, clang-tidy-14)
 set -euo pipefail
 
@@ -20,7 +21,7 @@ build=(build-essential cmake ninja-build pkg-config ccache
 test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       fusefat exfat-fuse fuse3 dosfstools exfatprogs xxhash rsync desktop-file-utils appstream
       dpkg-dev fakeroot file lintian libxcb1-dev
-      sshfs openssh-server openssh-client git
+      sshfs openssh-server openssh-client git samba smbnetfs
       dbus dbus-daemon python3-dbusmock udisks2)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.

@@ -94,29 +94,6 @@ QString Format::engine(Engine engine)
     return tr("—");
 }
 
-QString Format::phase(CopyPhase phase)
-{
-    switch (phase) {
-    case CopyPhase::Idle:
-        return tr("Waiting to start");
-    case CopyPhase::Scanning:
-        return tr("Listing what to copy");
-    case CopyPhase::Checking:
-        return tr("Checking before copying");
-    case CopyPhase::WaitingForDevice:
-        return tr("Waiting for the disk");
-    case CopyPhase::Copying:
-        return tr("Copying");
-    case CopyPhase::Verifying:
-        return tr("Verifying the copy");
-    case CopyPhase::Flushing:
-        return tr("Flushing to disk");
-    case CopyPhase::Finished:
-        return tr("Finished");
-    }
-    return {};
-}
-
 QString Format::operation(FileOperation operation)
 {
     return operationName(operation); // core's wording, translated in context Sluice::CopyIssue

@@ -36,8 +36,6 @@ public:
     static QString percent(int perMille);
     /// The engine moving the current file, with what it means ("kernel: copy_file_range…").
     static QString engine(Engine engine);
-    /// A short title for @p phase ("Copying", "Flushing to disk"...).
-    static QString phase(CopyPhase phase);
     /// "Cannot write", "Cannot rename into place"... for @p operation (Sluice::operationName).
     static QString operation(FileOperation operation);
     /// A full sentence for @p issue: what was attempted, on which path, and why.

@@ -211,7 +211,7 @@ void TransferPanel::setProgress(const CopyProgress &progress)
     else if (progress.phase == CopyPhase::WaitingForDevice)
         m_phase->setText(tr("Waiting for %1").arg(progress.waitingForDevice));
     else
-        m_phase->setText(Format::phase(progress.phase));
+        m_phase->setText(phaseDescription(progress.phase));
     m_engine->setText(tr("Engine: %1").arg(Format::engine(progress.currentEngine)));
     m_currentFile->setText(progress.currentItem.isEmpty() ? QString()
                                                           : Format::path(progress.currentItem));

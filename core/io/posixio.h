@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cerrno>
+#include <ctime>
 #include <sys/types.h>
 
 namespace Sluice {
@@ -62,6 +63,23 @@ auto retryOnEintr(Call &&call)
         auto result = call();
         if (result != -1 || errno != EINTR)
             return result;
+    }
+}
+
+/// Calls @p call (a rename(2) or unlink(2) of a file this process has just closed) again
+/// while it fails with EBUSY, for at most about a second, 5 ms apart. SMB refuses to rename
+/// or remove an open file, and FUSE releases a closed file in the background (smbnetfs
+/// closes its SMB handle a moment after close(2) returned). Returns the last result; errno
+/// is left as the call set it. Sleeps: worker threads only.
+template<typename Call>
+auto retryWhileBusy(Call &&call)
+{
+    for (int tries = 0;; ++tries) {
+        auto result = retryOnEintr(call);
+        if (result != -1 || errno != EBUSY || tries >= 200)
+            return result;
+        const timespec pause = {0, 5'000'000};
+        ::nanosleep(&pause, nullptr);
     }
 }
 

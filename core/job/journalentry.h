@@ -16,7 +16,7 @@ namespace Sluice {
 struct JournalFinished
 {
     QByteArray destination; ///< native path
-    quint64 dev = 0;
+    quint64 dev = 0;        ///< fileSystemId() (resumepart.h): f_fsid, which survives a remount
     quint64 ino = 0;
     qint64 size = 0;
     qint64 mtimeNs = 0;
@@ -36,9 +36,9 @@ struct JournalCheckpoint
     qint64 sourceMtimeNs = 0;
     qint64 sourceCtimeNs = 0;
     quint64 sourceIno = 0;
-    quint64 sourceDev = 0;
+    quint64 sourceDev = 0; ///< fileSystemId() of the source
     quint64 partIno = 0;
-    quint64 partDev = 0;
+    quint64 partDev = 0; ///< fileSystemId() of the part file
 };
 
 /// One whole record of a journal entry (docs/design-notes.md, "The job journal").

@@ -322,10 +322,10 @@ void refreshKeptPartFiles(const std::optional<JournalCheckpoint> &ownInFlight)
     keptParts = std::move(found);
 }
 
-bool isKeptPartFile(dev_t dev, ino_t ino)
+bool isKeptPartFile(quint64 fileSystem, ino_t ino)
 {
     const std::lock_guard lock(keptMutex);
-    return keptParts.contains({quint64(dev), quint64(ino)});
+    return keptParts.contains({fileSystem, quint64(ino)});
 }
 
 } // namespace Sluice

@@ -126,10 +126,11 @@ private:
     QList<std::pair<QByteArray, QString>> m_restarted;
 };
 
-/// Part files that interrupted journal entries keep for their resume (device, inode), read
+/// Part files that interrupted journal entries keep for their resume (file system, inode), read
 /// when a job starts (refreshKeptPartFiles()); the stale-part cleanup leaves them alone.
 /// Process-wide, thread-safe.
 void refreshKeptPartFiles(const std::optional<JournalCheckpoint> &ownInFlight);
-bool isKeptPartFile(dev_t dev, ino_t ino);
+/// @p fileSystem: fileSystemId() of the file (resumepart.h), as the journal records it.
+bool isKeptPartFile(quint64 fileSystem, ino_t ino);
 
 } // namespace Sluice

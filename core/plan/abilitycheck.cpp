@@ -58,6 +58,11 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
             "a flush reaches the server's disk only when its SFTP server offers "
             "fsync@openssh.com (OpenSSH does), which the client cannot see: \"done\" "
             "may mean the server has the data in memory");
+    else if (options.durability != Durability::None && probe.fsyncNotPassedOn)
+        notes << QCoreApplication::translate(
+            "Sluice::Preflight",
+            "smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): "
+            "\"done\" means the server has received the data, possibly only in its memory");
     else if (options.durability != Durability::None && probe.networkFuse)
         notes << QCoreApplication::translate(
             "Sluice::Preflight",

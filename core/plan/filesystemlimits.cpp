@@ -40,6 +40,27 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
     return limits;
 }
 
+// An SMB share through smbnetfs, as seen against Samba 4.17 (tests/fs/tst_smbnetfs.cpp):
+// the protocol's names are Windows names (Microsoft's "Naming Files, Paths, and Namespaces"):
+// a name with one of "*:<>?\| or a control character fails with EIO (and smbnetfs answers EIO
+// to everything on that server for the next 3 s), one ending in a dot or a space is stored
+// under a mangled 8.3 name; lookups ignore letter case (Samba's default "case sensitive =
+// auto" for SMB2 clients, as Windows servers do); no symlinks (ENOSYS), no FIFOs or device
+// nodes; times in whole seconds (smbnetfs passes time_t).
+FileSystemLimits smbLimits(const QString &name)
+{
+    FileSystemLimits limits;
+    limits.typeName = name;
+    limits.forbiddenCharacters = QByteArrayLiteral("\"*:<>?\\|");
+    limits.forbidsControlCharacters = true;
+    limits.forbidsTrailingDotOrSpace = true;
+    limits.caseInsensitive = true;
+    limits.timestampGranularityNs = 1'000'000'000;
+    limits.storesSymlinks = false;
+    limits.storesSpecialFiles = false;
+    return limits;
+}
+
 // The type of the mount whose device is @p device (mountinfo's spelling), and its source
 // (the block device for "fuseblk").
 QString mountType(dev_t device, QByteArray *source)
@@ -81,6 +102,8 @@ FileSystemLimits limitsForType(const QString &typeName)
         return fatLimits(typeName, false);
     if (base == QLatin1String("exfat") || base == QLatin1String("exfat-fuse"))
         return fatLimits(typeName, true);
+    if (base == QLatin1String("smbnetfs"))
+        return smbLimits(typeName);
     FileSystemLimits limits;
     limits.typeName = typeName;
     if (base == QLatin1String("ntfs") || base == QLatin1String("ntfs3")

@@ -135,43 +135,70 @@ void removeStaleProbes(int directoryFd)
     }
 }
 
-// The steps after the probe file exists: times, rename, link, mode, copy_file_range.
-void probeWith(int directoryFd, int fd, QByteArray &name, FileSystemProbe &probe)
+// Renames the probe file @p name to @p renamed, with RENAME_NOREPLACE where it works
+// (@p probe says whether it did). SMB servers refuse to rename a file that is open (smbnetfs:
+// EBUSY): then @p fd is closed for the rename and the renamed file opened again. False when
+// no rename worked; @p fd may then be closed.
+bool renameProbe(int directoryFd, UniqueFd &fd, const QByteArray &name, const QByteArray &renamed,
+                 FileSystemProbe &probe)
+{
+    if (::renameat2(directoryFd, name.constData(), directoryFd, renamed.constData(),
+                    RENAME_NOREPLACE)
+        == 0)
+        return true;
+    probe.renameNoReplace = false;
+    if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) == 0)
+        return true;
+    if (errno != EBUSY)
+        return false;
+    fd.reset();
+    if (retryWhileBusy([&] {
+            return ::renameat(directoryFd, name.constData(), directoryFd, renamed.constData());
+        })
+        != 0)
+        return false;
+    fd.reset(::openat(directoryFd, renamed.constData(), O_RDWR | O_CLOEXEC | O_NOFOLLOW));
+    if (fd)
+        ::flock(fd.get(), LOCK_EX | LOCK_NB);
+    return bool(fd);
+}
+
+// The steps after the probe file exists: times, rename, link, mode, copy_file_range. Each
+// is tried whatever the one before did; a step that cannot be tried counts as not working.
+void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe &probe)
 {
     const timespec times[2] = {ProbeTime, ProbeTime};
     struct stat st = {};
-    if (::futimens(fd, times) != 0 || ::fstatat(directoryFd, name.constData(), &st, 0) != 0) {
+    if (::futimens(fd.get(), times) != 0 || ::fstatat(directoryFd, name.constData(), &st, 0) != 0) {
         probe.timeGranularityNs = -1;
     } else {
         probe.timeGranularityNs = granularityFrom(ProbeTime, st.st_mtim);
     }
     const QByteArray renamed = probeName('r');
-    if (::renameat2(directoryFd, name.constData(), directoryFd, renamed.constData(),
-                    RENAME_NOREPLACE)
-        != 0) {
+    if (renameProbe(directoryFd, fd, name, renamed, probe)) {
+        name = renamed;
+        struct stat after = {};
+        probe.renameKeepsTimes = ::fstatat(directoryFd, name.constData(), &after, 0) == 0
+                                 && sameTime(after.st_mtim, st.st_mtim);
+    } else {
         probe.renameNoReplace = false;
-        if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) != 0)
-            return;
     }
-    name = renamed;
-    struct stat after = {};
-    probe.renameKeepsTimes = ::fstatat(directoryFd, name.constData(), &after, 0) == 0
-                             && sameTime(after.st_mtim, st.st_mtim);
     const QByteArray linked = probeName('l');
     probe.hardLinks =
         ::linkat(directoryFd, name.constData(), directoryFd, linked.constData(), 0) == 0;
     if (probe.hardLinks)
         ::unlinkat(directoryFd, linked.constData(), 0);
     struct stat mode = {};
-    probe.keepsPermissions =
-        ::fchmod(fd, 0640) == 0 && ::fstat(fd, &mode) == 0 && (mode.st_mode & 07777) == 0640;
+    probe.keepsPermissions = fd && ::fchmod(fd.get(), 0640) == 0 && ::fstat(fd.get(), &mode) == 0
+                             && (mode.st_mode & 07777) == 0640;
     const QByteArray copyName = probeName('c');
-    const UniqueFd copy = createProbeFile(directoryFd, copyName);
+    UniqueFd copy = fd ? createProbeFile(directoryFd, copyName) : UniqueFd();
     if (copy) {
         loff_t from = 0;
         loff_t to = 0;
-        probe.copyFileRange = ::copy_file_range(fd, &from, copy.get(), &to, 1, 0) == 1;
-        ::unlinkat(directoryFd, copyName.constData(), 0);
+        probe.copyFileRange = ::copy_file_range(fd.get(), &from, copy.get(), &to, 1, 0) == 1;
+        copy.reset(); // SMB refuses to remove an open file (EBUSY)
+        retryWhileBusy([&] { return ::unlinkat(directoryFd, copyName.constData(), 0); });
     } else {
         probe.copyFileRange = false;
     }
@@ -185,6 +212,7 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     probe.typeName = limits.typeName;
     probe.networkFuse = isNetworkFuse(limits.typeName);
     probe.fsyncNeedsServerExtension = limits.typeName == QLatin1String("fuse.sshfs");
+    probe.fsyncNotPassedOn = limits.typeName == QLatin1String("fuse.smbnetfs");
     probe.timeGranularityNs = limits.timestampGranularityNs;
     removeStaleProbes(directoryFd);
     QByteArray name = probeName('p');
@@ -197,11 +225,11 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     if (retryOnEintr([&] { return ::write(fd.get(), "x", 1); }) != 1) {
         probe.probeError = errno;
     } else {
-        probeWith(directoryFd, fd.get(), name, probe);
+        probeWith(directoryFd, fd, name, probe);
         probe.probed = true;
     }
     fd.reset();
-    ::unlinkat(directoryFd, name.constData(), 0);
+    retryWhileBusy([&] { return ::unlinkat(directoryFd, name.constData(), 0); });
     qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"

@@ -36,13 +36,18 @@ struct FileSystemProbe
     /// fuse.sshfs: sshfs passes fsync(2) to the server only when the server offers the
     /// fsync@openssh.com extension and returns 0 without it; the client cannot tell which.
     bool fsyncNeedsServerExtension = false;
+    /// fuse.smbnetfs: smbnetfs has no fsync handler, so FUSE answers fsync(2) with success
+    /// itself and no SMB2 FLUSH reaches the server (seen in smbd's log, tests/fs/
+    /// tst_smbnetfs.cpp); a written file is in the server's hands, possibly only its memory.
+    bool fsyncNotPassedOn = false;
 };
 
 /// Probes the file system holding the open folder @p directoryFd: creates a hidden probe file
 /// there (".sluice-probe-<pid>-<n>.sluice-part", O_EXCL, mode 0600), sets an odd time with
 /// futimens(2) and reads it back (granularity), renames it with RENAME_NOREPLACE (and reads
-/// the time again), links it, changes its mode, tries copy_file_range(2) of one byte between
-/// two probe files, and removes both. It holds an flock(2) on its files while they exist;
+/// the time again; where an open file cannot be renamed, as on SMB, it is closed for the
+/// rename and opened again), links it, changes its mode, tries copy_file_range(2) of one byte
+/// between two probe files, and removes both. It holds an flock(2) on its files while they exist;
 /// first it removes, silently, the probe files in that folder that a killed run left (the
 /// process in the name is gone and nobody holds their lock). @p limits names the type. Any
 /// thread; writes only the probe files.

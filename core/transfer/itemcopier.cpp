@@ -269,8 +269,8 @@ std::optional<AdoptedPart> FileLife::adoptPart(const PartFileGuard &part)
         return std::nullopt;
     m_adoptionTried = true;
     QString reason;
-    std::optional<AdoptedPart> adopted =
-        adoptCheckpointedPart(checkpoint, destinationFd(), part.name(), m_source, reason);
+    std::optional<AdoptedPart> adopted = adoptCheckpointedPart(
+        checkpoint, destinationFd(), part.name(), m_source, fileSystemId(m_sourceFd.get()), reason);
     if (adopted) {
         m_job.resume->bytesResumed.fetch_add(adopted->offset);
         qCDebug(lcJob) << "continuing" << m_sourcePath << "at" << adopted->offset;
@@ -280,7 +280,7 @@ std::optional<AdoptedPart> FileLife::adoptPart(const PartFileGuard &part)
     if (m_job.journal)
         m_job.journal->clearInFlight(); // that part file is gone
     m_job.issues.add(CopyIssue::withDetail(
-        FileOperation::ReadAgain, m_sourcePath,
+        FileOperation::Resume, m_sourcePath,
         QCoreApplication::translate("Sluice::ItemCopier",
                                     "copied again from the start instead of after the %1 "
                                     "bytes of its checkpoint: %2")
@@ -298,10 +298,11 @@ void FileLife::startCheckpoints(int partFd, DataTransfer &transfer)
     struct stat partStat = {};
     if (::fstat(partFd, &partStat) != 0)
         return;
-    m_checkpoints.emplace(
-        *m_job.journal, partFd,
-        checkpointIdentity(m_sourcePath, transfer.destinationPath, m_partPath, m_source, partStat),
-        m_resumeOffset);
+    m_checkpoints.emplace(*m_job.journal, partFd,
+                          checkpointIdentity(m_sourcePath, transfer.destinationPath, m_partPath,
+                                             m_source, fileSystemId(m_sourceFd.get()), partStat,
+                                             fileSystemId(partFd)),
+                          m_resumeOffset);
     transfer.checkpoint = &*m_checkpoints;
 }
 

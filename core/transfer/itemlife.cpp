@@ -6,6 +6,7 @@
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
+#include "resumepart.h"
 
 #include <fcntl.h>
 
@@ -118,7 +119,7 @@ std::optional<Attempt> ItemLife::finishedBefore()
     struct stat copy = {};
     if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
             != 0
-        || quint64(copy.st_dev) != found->dev || quint64(copy.st_ino) != found->ino
+        || fileSystemId(destinationFd()) != found->dev || quint64(copy.st_ino) != found->ino
         || copy.st_size != found->size || nanoseconds(copy.st_mtim) != found->mtimeNs
         || m_source.st_size != found->sourceSize
         || nanoseconds(m_source.st_mtim) != found->sourceMtimeNs)
@@ -208,7 +209,7 @@ void PartFileLife::recordFinished(const QByteArray &finalName)
     struct stat copy = {};
     if (::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW) != 0)
         return;
-    m_job.journal->noteFinished({destinationPath(finalName), quint64(copy.st_dev),
+    m_job.journal->noteFinished({destinationPath(finalName), fileSystemId(destinationFd()),
                                  quint64(copy.st_ino), qint64(copy.st_size),
                                  nanoseconds(copy.st_mtim), qint64(m_source.st_size),
                                  nanoseconds(m_source.st_mtim)},

@@ -6,6 +6,7 @@
 #include "journalwriter.h"
 #include "nativepath.h"
 #include "posixio.h"
+#include "resumepart.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -55,8 +56,8 @@ int createPartFile(int directoryFd, const QByteArray &partName, mode_t mode)
                                 O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
         if (stale && ::flock(stale.get(), LOCK_EX | LOCK_NB) != 0)
             return -EBUSY; // another copy is writing it right now
-        if (struct stat st = {};
-            stale && ::fstat(stale.get(), &st) == 0 && isKeptPartFile(st.st_dev, st.st_ino))
+        if (struct stat st = {}; stale && ::fstat(stale.get(), &st) == 0
+                                 && isKeptPartFile(fileSystemId(stale.get()), st.st_ino))
             return -KeptForResume;
         ::unlinkat(directoryFd, partName.constData(), 0);
     }
@@ -79,7 +80,9 @@ int renameNoReplace(int directoryFd, const QByteArray &from, const QByteArray &t
     struct stat st = {};
     if (::fstatat(directoryFd, to.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
         return EEXIST;
-    if (::renameat(directoryFd, from.constData(), directoryFd, to.constData()) == 0)
+    if (retryWhileBusy(
+            [&] { return ::renameat(directoryFd, from.constData(), directoryFd, to.constData()); })
+        == 0)
         return 0;
     return errno;
 }
@@ -96,7 +99,10 @@ int renameIntoPlace(int directoryFd, const QByteArray &partName, const QByteArra
     }
     if (!overwrite)
         return renameNoReplace(directoryFd, partName, finalName);
-    return ::renameat(directoryFd, partName.constData(), directoryFd, finalName.constData()) == 0
+    return retryWhileBusy([&] {
+               return ::renameat(directoryFd, partName.constData(), directoryFd,
+                                 finalName.constData());
+           }) == 0
                ? 0
                : errno;
 }
@@ -131,7 +137,7 @@ QList<StalePart> findStalePartFiles(int directoryFd, const QList<QByteArray> &pl
                                    O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
             if (part && ::flock(part.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
                 continue; // a running copy is writing it
-            if (isKeptPartFile(st.st_dev, st.st_ino))
+            if (part && isKeptPartFile(fileSystemId(part.get()), st.st_ino))
                 continue; // an interrupted copy keeps it to resume (JobJournal)
             found.append({finalName, std::move(name)});
         }
@@ -167,7 +173,7 @@ void PartFileGuard::removeNow()
     if (!m_armed)
         return;
     m_armed = false;
-    ::unlinkat(m_directoryFd, m_name.constData(), 0);
+    retryWhileBusy([this] { return ::unlinkat(m_directoryFd, m_name.constData(), 0); });
 }
 
 } // namespace Sluice

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 namespace Sluice {
@@ -29,10 +30,10 @@ QString tr(const char *text)
 }
 
 // Why @p source is not the file the checkpoint was taken of, or empty.
-QString sourceChange(const JournalCheckpoint &checkpoint, const struct stat &source)
+QString sourceChange(const JournalCheckpoint &checkpoint, const struct stat &source,
+                     quint64 sourceFs)
 {
-    if (quint64(source.st_ino) != checkpoint.sourceIno
-        || quint64(source.st_dev) != checkpoint.sourceDev)
+    if (quint64(source.st_ino) != checkpoint.sourceIno || sourceFs != checkpoint.sourceDev)
         return tr("the source was replaced since the interruption");
     if (source.st_size != checkpoint.sourceSize)
         return tr("the source changed size since the interruption (%1 bytes, then %2)")
@@ -85,9 +86,23 @@ bool FileCheckpoints::takeFinal()
     return m_checkpoint.durable > 0;
 }
 
+quint64 fileSystemId(int fd)
+{
+    struct statfs fs = {};
+    if (::fstatfs(fd, &fs) == 0) {
+        quint64 id = 0;
+        static_assert(sizeof fs.f_fsid == sizeof id);
+        std::memcpy(&id, &fs.f_fsid, sizeof id);
+        if (id != 0)
+            return id;
+    }
+    struct stat st = {};
+    return ::fstat(fd, &st) == 0 ? quint64(st.st_dev) : 0;
+}
+
 JournalCheckpoint checkpointIdentity(const QByteArray &source, const QByteArray &destination,
                                      const QByteArray &part, const struct stat &sourceStat,
-                                     const struct stat &partStat)
+                                     quint64 sourceFs, const struct stat &partStat, quint64 partFs)
 {
     JournalCheckpoint checkpoint;
     checkpoint.source = source;
@@ -97,15 +112,16 @@ JournalCheckpoint checkpointIdentity(const QByteArray &source, const QByteArray 
     checkpoint.sourceMtimeNs = nanoseconds(sourceStat.st_mtim);
     checkpoint.sourceCtimeNs = nanoseconds(sourceStat.st_ctim);
     checkpoint.sourceIno = quint64(sourceStat.st_ino);
-    checkpoint.sourceDev = quint64(sourceStat.st_dev);
+    checkpoint.sourceDev = sourceFs;
     checkpoint.partIno = quint64(partStat.st_ino);
-    checkpoint.partDev = quint64(partStat.st_dev);
+    checkpoint.partDev = partFs;
     return checkpoint;
 }
 
 std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkpoint, int folderFd,
                                                  const QByteArray &partName,
-                                                 const struct stat &source, QString &restartReason)
+                                                 const struct stat &source, quint64 sourceFs,
+                                                 QString &restartReason)
 {
     AdoptedPart adopted;
     adopted.fd.reset(::openat(folderFd, partName.constData(),
@@ -113,8 +129,11 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
     const bool ours = adopted.fd && ::fstat(adopted.fd.get(), &adopted.st) == 0
                       && S_ISREG(adopted.st.st_mode)
                       && quint64(adopted.st.st_ino) == checkpoint.partIno
-                      && quint64(adopted.st.st_dev) == checkpoint.partDev;
+                      && fileSystemId(adopted.fd.get()) == checkpoint.partDev;
     if (!ours) {
+        qCDebug(lcJob) << "part" << partName << "is not the recorded one:" << adopted.st.st_ino
+                       << checkpoint.partIno << fileSystemId(adopted.fd.get())
+                       << checkpoint.partDev;
         restartReason = tr("the part file of the interrupted copy is gone or was replaced");
         return std::nullopt;
     }
@@ -122,7 +141,7 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
         restartReason = tr("another copy is writing the part file");
         return std::nullopt;
     }
-    restartReason = sourceChange(checkpoint, source);
+    restartReason = sourceChange(checkpoint, source, sourceFs);
     if (restartReason.isEmpty() && adopted.st.st_size < checkpoint.durable)
         restartReason = tr("the part file is shorter than its checkpoint (%1 bytes of %2)")
                             .arg(qint64(adopted.st.st_size))

@@ -250,8 +250,10 @@ void TestDesktop::jobViewFollowsTheCopy()
     QList<qulonglong> processed;
     qulonglong totalBytes = 0;
     qulonglong totalFiles = 0;
+    QStringList messages;
     for (const QVariantList &call : server.methodCalls(FirstView, QStringLiteral("update"))) {
         const QVariantMap properties = toMap(call.at(0));
+        messages << properties.value(QStringLiteral("infoMessage")).toString();
         if (properties.contains(QStringLiteral("processedBytes")))
             processed << properties.value(QStringLiteral("processedBytes")).toULongLong();
         totalBytes = properties.value(QStringLiteral("totalBytes"), totalBytes).toULongLong();
@@ -259,6 +261,9 @@ void TestDesktop::jobViewFollowsTheCopy()
     }
     QCOMPARE(totalBytes, qulonglong(FileSize));
     QCOMPARE(totalFiles, 1ull);
+    // What a person reads in the job view, not the JSON phase name ("copying").
+    QVERIFY2(messages.contains(QStringLiteral("Copying")), qPrintable(messages.join(u'|')));
+    QVERIFY2(!messages.contains(QStringLiteral("copying")), qPrintable(messages.join(u'|')));
     QVERIFY2(processed.size() >= 2, "one update mid-copy and one at the end");
     QVERIFY(std::is_sorted(processed.cbegin(), processed.cend()));
     QVERIFY(processed.first() < qulonglong(FileSize));
@@ -321,7 +326,10 @@ void TestDesktop::jobViewSuspendStopsTheBytes()
     QTRY_VERIFY([&] {
         const auto calls = server.methodCalls(FirstView, QStringLiteral("update"));
         return std::any_of(calls.cbegin(), calls.cend(), [](const QVariantList &call) {
-            return toMap(call.at(0)).value(QStringLiteral("suspended")).toBool();
+            const QVariantMap properties = toMap(call.at(0));
+            return properties.value(QStringLiteral("suspended")).toBool()
+                   && properties.value(QStringLiteral("infoMessage")).toString()
+                          == QStringLiteral("Paused");
         });
     }());
     server.emitSignal(FirstView, ViewInterface, QStringLiteral("resumeRequested"), {}, {});

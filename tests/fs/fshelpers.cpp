@@ -6,10 +6,13 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -442,6 +445,46 @@ void removeDeep(const QByteArray &root)
         return;
     removeDeepAt(fd, Sluice::NativePath::baseName(root));
     ::close(fd);
+}
+
+QStringList decodedArguments(const QList<QByteArray> &values)
+{
+    QStringList list;
+    for (const QByteArray &value : values)
+        list << QFile::decodeName(value);
+    return list;
+}
+
+Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signalNumber)
+{
+    Interrupted result;
+    QProcess cli;
+    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
+    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json")} + arguments);
+    cli.setStandardInputFile(QProcess::nullDevice());
+    QByteArray pending;
+    QObject::connect(&cli, &QProcess::readyReadStandardOutput, &cli, [&] {
+        pending += cli.readAllStandardOutput();
+        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
+            pending.remove(0, end + 1);
+            if (!result.signalled
+                && line.value(QStringLiteral("bytesWritten")).toInteger() >= atLeast
+                && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")) {
+                result.signalled = true;
+                ::kill(pid_t(cli.processId()), signalNumber);
+            }
+        }
+    });
+    cli.start();
+    if (!cli.waitForStarted())
+        return result;
+    if (!cli.waitForFinished(120000)) // delivers readyRead meanwhile
+        cli.kill();
+    cli.waitForFinished();
+    result.status = cli.exitStatus();
+    result.exitCode = cli.exitCode();
+    return result;
 }
 
 } // namespace FsHelpers

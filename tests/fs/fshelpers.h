@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QProcess>
 #include <QStringList>
 
 /// Helpers shared by the fs suite: fingerprints to prove a source unchanged, sluice-cli in a
@@ -74,5 +75,20 @@ QStringList compareDeep(const QByteArray &expected, const QByteArray &actual);
 
 /// Removes a tree of any depth through directory descriptors.
 void removeDeep(const QByteArray &root);
+
+/// @p values decoded as file names (QFile::decodeName), for QProcess arguments.
+QStringList decodedArguments(const QList<QByteArray> &values);
+
+/// How an interrupted sluice-cli ended (interruptCli()).
+struct Interrupted
+{
+    bool signalled = false; ///< the signal was sent
+    QProcess::ExitStatus status = QProcess::NormalExit;
+    int exitCode = -1;
+};
+
+/// Runs sluice-cli with --progress json and @p arguments, and sends @p signalNumber once a
+/// progress line reports at least @p atLeast bytes written; waits up to 120 s for its end.
+Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signalNumber);
 
 } // namespace FsHelpers

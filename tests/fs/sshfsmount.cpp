@@ -1,5 +1,6 @@
 #include "sshfsmount.h"
 
+#include "localserver.h"
 #include "testmount.h"
 #include "testtree.h"
 
@@ -7,58 +8,13 @@
 #include <QDir>
 #include <QFile>
 
-#include <arpa/inet.h>
 #include <csignal>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 namespace {
-
 constexpr char Sshd[] = "/usr/sbin/sshd";
-constexpr long FuseMagic = 0x65735546;
-
-// A port nobody listens on now (the kernel's pick for a socket bound to port 0).
-quint16 freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in address = {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    quint16 port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    ::close(fd);
-    return port;
-}
-
-bool accepts(quint16 port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return false;
-    sockaddr_in address = {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(port);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
-    ::close(fd);
-    return ok;
-}
-
-bool isFuseMount(const QByteArray &path)
-{
-    struct statfs fs = {};
-    return ::statfs(path.constData(), &fs) == 0 && long(fs.f_type) == FuseMagic;
-}
-
 } // namespace
 
 SshfsMount::SshfsMount()
@@ -132,7 +88,7 @@ QString SshfsMount::start(const QString &sshfsOptions)
         return QStringLiteral("cannot create /run/sshd");
     QDir().mkpath(base + QStringLiteral("/export"));
     QDir().mkpath(base + QStringLiteral("/mnt"));
-    const quint16 port = freePort();
+    const quint16 port = LocalServer::freePort();
     if (port == 0)
         return QStringLiteral("no free TCP port on 127.0.0.1");
     if (QString error = writeConfig(port); !error.isEmpty())
@@ -162,7 +118,7 @@ QString SshfsMount::start(const QString &sshfsOptions)
                               "test)")
             .arg(QString::fromLatin1(Sshd), m_sshd.errorString());
     const QDeadlineTimer listening(10000);
-    while (!accepts(port)) {
+    while (!LocalServer::accepts(port)) {
         if (m_sshd.state() != QProcess::Running || listening.hasExpired())
             return QStringLiteral("sshd did not listen on 127.0.0.1:%1: %2")
                 .arg(port)
@@ -183,7 +139,7 @@ QString SshfsMount::start(const QString &sshfsOptions)
                     30000);
         !error.isEmpty())
         return error + QStringLiteral("\nsshd: ") + QString::fromLocal8Bit(serverLog());
-    m_mounted = isFuseMount(path());
+    m_mounted = LocalServer::isFuseMount(path());
     if (!m_mounted)
         return QStringLiteral("sshfs returned, but %1 is no FUSE mount")
             .arg(QString::fromLocal8Bit(path()));
@@ -192,12 +148,8 @@ QString SshfsMount::start(const QString &sshfsOptions)
 
 SshfsMount::~SshfsMount()
 {
-    if (m_mounted
-        && !runTool(QStringLiteral("fusermount3"),
-                    {QStringLiteral("-u"), QFile::decodeName(path())})
-                .isEmpty())
-        runTool(QStringLiteral("fusermount3"),
-                {QStringLiteral("-u"), QStringLiteral("-z"), QFile::decodeName(path())});
+    if (m_mounted)
+        LocalServer::unmountFuse(path());
     if (m_sshd.state() != QProcess::NotRunning) {
         ::kill(pid_t(m_sshd.processId()), SIGTERM);
         if (!m_sshd.waitForFinished(10000)) {

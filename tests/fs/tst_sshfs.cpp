@@ -11,8 +11,6 @@
 #include "sshfsmount.h"
 #include "testtree.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 
@@ -23,59 +21,6 @@
 #include <unistd.h>
 
 using namespace Sluice;
-
-namespace {
-
-// Runs sluice-cli with --progress json and sends @p signal once it has written @p atLeast
-// bytes; returns how it ended.
-struct Interrupted
-{
-    bool signalled = false;
-    QProcess::ExitStatus status = QProcess::NormalExit;
-    int exitCode = -1;
-};
-
-Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signalNumber)
-{
-    Interrupted result;
-    QProcess cli;
-    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
-    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json")} + arguments);
-    cli.setStandardInputFile(QProcess::nullDevice());
-    QByteArray pending;
-    QObject::connect(&cli, &QProcess::readyReadStandardOutput, &cli, [&] {
-        pending += cli.readAllStandardOutput();
-        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
-            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
-            pending.remove(0, end + 1);
-            if (!result.signalled
-                && line.value(QStringLiteral("bytesWritten")).toInteger() >= atLeast
-                && line.value(QStringLiteral("type")).toString() == QLatin1String("progress")) {
-                result.signalled = true;
-                ::kill(pid_t(cli.processId()), signalNumber);
-            }
-        }
-    });
-    cli.start();
-    if (!cli.waitForStarted())
-        return result;
-    if (!cli.waitForFinished(120000)) // delivers readyRead meanwhile
-        cli.kill();
-    cli.waitForFinished();
-    result.status = cli.exitStatus();
-    result.exitCode = cli.exitCode();
-    return result;
-}
-
-QStringList args(const QList<QByteArray> &values)
-{
-    QStringList list;
-    for (const QByteArray &value : values)
-        list << QFile::decodeName(value);
-    return list;
-}
-
-} // namespace
 
 class TestSshfs final : public QObject
 {
@@ -137,13 +82,13 @@ void TestSshfs::killAndCancelLeaveNoPartialFinalFile()
     const QStringList copy =
         QStringList{QStringLiteral("--limit"), QStringLiteral("16M"),
                     QStringLiteral("--on-conflict"), QStringLiteral("overwrite")}
-        + args({m_scratch->path("src"), server->path()});
-    const Interrupted killed = interruptCli(copy, 4 * MiB, SIGKILL);
+        + FsHelpers::decodedArguments({m_scratch->path("src"), server->path()});
+    const FsHelpers::Interrupted killed = FsHelpers::interruptCli(copy, 4 * MiB, SIGKILL);
     QVERIFY(killed.signalled);
     QCOMPARE(killed.status, QProcess::CrashExit);
     QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
 
-    const Interrupted cancelled = interruptCli(copy, 4 * MiB, SIGINT);
+    const FsHelpers::Interrupted cancelled = FsHelpers::interruptCli(copy, 4 * MiB, SIGINT);
     QVERIFY(cancelled.signalled);
     QCOMPARE(cancelled.exitCode, 130);
     QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));

@@ -1,0 +1,275 @@
+// Issue 15: an SMB destination. Each test starts its own Samba server on 127.0.0.1 and mounts
+// it with smbnetfs (tests/fs/smbmount.h); what arrived is read on the server's side. On
+// smbnetfs: an overwrite stays atomic (the old file survives a failed copy, a kill -9 and a
+// cancel), collisions are decided and the no-replace fallback keeps someone else's file
+// (smbnetfs has neither RENAME_NOREPLACE nor hard links: the name is checked right before a
+// plain rename), moves delete sources only once copied, --verify reads the copy back,
+// permission bits, extended attributes and sub-second times SMB does not keep are warnings,
+// names SMB refuses are refused before the first byte, the preflight names the file system
+// and what it cannot do, and no flush reaches the server (smbd logs no SMB2 FLUSH), which the
+// preflight says.
+
+#include "fshelpers.h"
+#include "jobrunner.h"
+#include "smbmount.h"
+#include "testtree.h"
+
+#include <QProcess>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+using namespace Sluice;
+
+class TestSmbnetfs final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void overwriteSurvivesAFailedCopy();
+    void killAndCancelLeaveNoPartialFinalFile();
+    void collisionsAndTheNoReplaceFallback();
+    void moveDeletesSourcesOnceCopied();
+    void verifyReadsTheCopyBack();
+    void preflightNamesTheFileSystemAndWritesNothing();
+    void metadataSmbCannotStoreIsAWarning();
+    void namesSmbRefusesAreRefusedBeforeTheFirstByte();
+    void noFlushReachesTheServer();
+
+private:
+    std::unique_ptr<Scratch> m_scratch;
+};
+
+void TestSmbnetfs::initTestCase()
+{
+    if (const QString reason = SmbMount::skipReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    m_scratch = std::make_unique<Scratch>();
+    QVERIFY(TestTree::makePath(m_scratch->path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/big"), 16 * MiB, 161));
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src/sub/small"), 70 * KiB, 162));
+}
+
+// An injected write error in the middle of the new version: the job fails, the old file on
+// the server is untouched, no part file is left (smbnetfs cannot remove an open file: EBUSY).
+void TestSmbnetfs::overwriteSurvivesAFailedCopy()
+{
+    SMB_MOUNT(server);
+    QVERIFY(TestTree::makePath(server->serverPath("src")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/big"), "the old version"));
+    IoHooks hooks;
+    hooks.beforeWrite = [](const QByteArray &, qint64 offset, qint64) {
+        return offset >= 4 * MiB ? EIO : 0;
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.onError = ErrorPolicy::Skip;
+    options.onCollision = CollisionPolicy::Overwrite;
+    const JobRunner::Run run =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options, {}, hooks);
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    QVERIFY(FsHelpers::findError(run.result, "src/big"));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("the old version"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/sub/small")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// kill -9 mid-file leaves the old version (and a part file the next run removes); SIGINT
+// mid-file removes the part file and exits 130. Never a partial file at the final name.
+void TestSmbnetfs::killAndCancelLeaveNoPartialFinalFile()
+{
+    SMB_MOUNT(server);
+    QVERIFY(TestTree::makePath(server->serverPath("src")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/big"), "old"));
+    const QStringList copy =
+        QStringList{QStringLiteral("--limit"), QStringLiteral("16M"),
+                    QStringLiteral("--on-conflict"), QStringLiteral("overwrite")}
+        + FsHelpers::decodedArguments({m_scratch->path("src"), server->path()});
+    const FsHelpers::Interrupted killed = FsHelpers::interruptCli(copy, 4 * MiB, SIGKILL);
+    QVERIFY(killed.signalled);
+    QCOMPARE(killed.status, QProcess::CrashExit);
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
+
+    const FsHelpers::Interrupted cancelled = FsHelpers::interruptCli(copy, 4 * MiB, SIGINT);
+    QVERIFY(cancelled.signalled);
+    QCOMPARE(cancelled.exitCode, 130);
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
+    // The cancelled run removed its own part file and the one the killed run left for "big".
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+
+    const FsHelpers::ChildRun done =
+        FsHelpers::runCli({"--on-conflict", "overwrite", m_scratch->path("src"), server->path()});
+    QVERIFY2(done.exitCode == 0, done.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/big")),
+             FsHelpers::fileDigest(m_scratch->path("src/big")));
+}
+
+// smbnetfs has no RENAME_NOREPLACE (EINVAL) and no hard links (EPERM): a name someone creates
+// on the server while the part file is written is found by the check right before the plain
+// rename and decided again like any collision: their file stays, the copy takes a free name.
+// SMB names ignore letter case, so "BIG" on the server is a collision for "big" too.
+void TestSmbnetfs::collisionsAndTheNoReplaceFallback()
+{
+    SMB_MOUNT(server);
+    QVERIFY(TestTree::makePath(server->serverPath("src/sub")));
+    QVERIFY(TestTree::writeFile(server->serverPath("src/sub/SMALL"), "theirs"));
+    CopyOptions options = JobRunner::quickOptions();
+    options.onCollision = CollisionPolicy::Skip;
+    const JobRunner::Run skipped =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options);
+    QVERIFY2(skipped.result.errorCount() == 0,
+             qPrintable(FsHelpers::describeIssues(skipped.result)));
+    QCOMPARE(skipped.result.itemsSkipped, qint64(1));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/sub/SMALL")), QByteArray("theirs"));
+    QCOMPARE(FsHelpers::listNames(server->serverPath("src/sub")),
+             QList<QByteArray>{QByteArray("SMALL")});
+
+    QVERIFY(::unlink(server->path("src/big").constData()) == 0);
+    IoHooks hooks;
+    hooks.afterPartCreated = [&](const QByteArray &part) {
+        if (part.endsWith(".big.sluice-part"))
+            TestTree::writeFile(server->serverPath("src/big"), "raced in");
+    };
+    options.onCollision = CollisionPolicy::Rename;
+    const JobRunner::Run raced =
+        JobRunner::run({m_scratch->path("src")}, server->path(), options, {}, hooks);
+    QVERIFY2(raced.result.errorCount() == 0, qPrintable(FsHelpers::describeIssues(raced.result)));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("raced in"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/big (2)")),
+             FsHelpers::fileDigest(m_scratch->path("src/big")));
+    QCOMPARE(TestTree::readFile(server->serverPath("src/sub/SMALL")), QByteArray("theirs"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/sub/small (2)")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+    QCOMPARE(TestTree::findPartFiles(server->serverPath()), QList<QByteArray>{});
+}
+
+void TestSmbnetfs::moveDeletesSourcesOnceCopied()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("move/deep")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("move/one"), 3 * MiB, 163));
+    QVERIFY(TestTree::writePatternFile(scratch.path("move/deep/two"), 5000, 164));
+    const QByteArray one = FsHelpers::fileDigest(scratch.path("move/one"));
+    const QByteArray two = FsHelpers::fileDigest(scratch.path("move/deep/two"));
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--move", scratch.path("move"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(::access(scratch.path("move").constData(), F_OK), -1);
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("move/one")), one);
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("move/deep/two")), two);
+}
+
+// --verify re-reads the copy through the mount; a copy corrupted before that is an error and
+// never gets the final name.
+void TestSmbnetfs::verifyReadsTheCopyBack()
+{
+    SMB_MOUNT(server);
+    const FsHelpers::ChildRun good =
+        FsHelpers::runCli({"--verify", "xxh3", m_scratch->path("src/sub/small"), server->path()});
+    QVERIFY2(good.exitCode == 0, good.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("small")),
+             FsHelpers::fileDigest(m_scratch->path("src/sub/small")));
+
+    IoHooks hooks;
+    hooks.beforeVerify = [](int partFd, const QByteArray &) {
+        [[maybe_unused]] const ssize_t done = ::pwrite(partFd, "bad!", 4, 100);
+    };
+    CopyOptions options = JobRunner::quickOptions();
+    options.verify = VerifyAlgorithm::Xxh3;
+    const JobRunner::Run bad =
+        JobRunner::run({m_scratch->path("src/big")}, server->path(), options, {}, hooks);
+    QCOMPARE(bad.result.status, CopyStatus::Failed);
+    const CopyIssue *error = FsHelpers::findError(bad.result, "/big");
+    QVERIFY2(error && error->operation == FileOperation::Verify,
+             qPrintable(FsHelpers::describeIssues(bad.result)));
+    QCOMPARE(::access(server->serverPath("big").constData(), F_OK), -1);
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// The dry run names fuse.smbnetfs and what its probe found it cannot do, before the first
+// byte; its probe files are gone afterwards (smbnetfs renames and removes only closed files).
+void TestSmbnetfs::preflightNamesTheFileSystemAndWritesNothing()
+{
+    SMB_MOUNT(server);
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", "-a", m_scratch->path("src"), server->path()});
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    for (const char *said : {"the destination is on fuse.smbnetfs", "to the nearest 1 s only",
+                             "no rename without replacing (RENAME_NOREPLACE) and no hard links",
+                             "it does not keep permission bits", "no SMB2 FLUSH is sent"})
+        QVERIFY2(dry.err.contains(said), dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+}
+
+// A copy with -a keeps what SMB stores (data, whole seconds of the time, also after the rename
+// that resets it) and warns about what it does not: permission bits, the extended attribute.
+// A second run with "overwrite if newer" finds nothing newer.
+void TestSmbnetfs::metadataSmbCannotStoreIsAWarning()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    const QByteArray tagged = scratch.path("tagged");
+    QVERIFY(TestTree::writeFile(tagged, "tagged"));
+    QCOMPARE(::chmod(tagged.constData(), 0600), 0);
+    QCOMPARE(::setxattr(tagged.constData(), "user.colour", "blue", 4, 0), 0);
+    const timespec times[2] = {{1'000'000'000, 700'000'000}, {1'000'000'000, 700'000'000}};
+    QCOMPARE(::utimensat(AT_FDCWD, tagged.constData(), times, 0), 0);
+    const FsHelpers::ChildRun copy = FsHelpers::runCli({"-a", tagged, server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QVERIFY2(copy.err.contains("completed with warnings"), copy.err.constData());
+    // fchmod(2) returns 0 there; the probe saw the mode not kept, and the copy says it.
+    QVERIFY2(copy.err.contains("it does not keep permission bits"), copy.err.constData());
+    QVERIFY2(copy.err.contains("Cannot copy extended attributes"), copy.err.constData());
+    QCOMPARE(TestTree::readFile(server->serverPath("tagged")), QByteArray("tagged"));
+    struct stat st = {};
+    QCOMPARE(::stat(server->serverPath("tagged").constData(), &st), 0);
+    QCOMPARE(qint64(st.st_mtim.tv_sec), qint64(1'000'000'000));
+
+    const FsHelpers::ChildRun again =
+        FsHelpers::runCli({"-a", "--on-conflict", "newer", tagged, server->path()});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    QVERIFY2(again.err.contains("0 copied"), again.err.constData());
+}
+
+// "a:b" would make smbnetfs fail with EIO (and every other request for the next seconds):
+// the preflight refuses that one item by name before the first byte; the rest is copied.
+void TestSmbnetfs::namesSmbRefusesAreRefusedBeforeTheFirstByte()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("names")));
+    QVERIFY(TestTree::writeFile(scratch.path("names/a:b"), "colon"));
+    QVERIFY(TestTree::writeFile(scratch.path("names/fine"), "fine"));
+    const FsHelpers::ChildRun run = FsHelpers::runCli({scratch.path("names"), server->path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("a:b") && run.err.contains("fuse.smbnetfs cannot store"),
+             run.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath("names")),
+             QList<QByteArray>{QByteArray("fine")});
+    QCOMPARE(TestTree::readFile(server->serverPath("names/fine")), QByteArray("fine"));
+}
+
+// What the mount really does with a flush: smbnetfs has no fsync handler, FUSE answers
+// fsync(2) itself, and smbd sees the writes but never an SMB2 FLUSH. The copy still ends
+// well, and says that "done" means the server has the data, not its disk.
+void TestSmbnetfs::noFlushReachesTheServer()
+{
+    SMB_MOUNT(server);
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--durability", "file", m_scratch->path("src"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("src/big")),
+             FsHelpers::fileDigest(m_scratch->path("src/big")));
+    QVERIFY2(server->requestCount("SMB2_OP_WRITE") >= 16 * MiB / (1 * MiB),
+             server->serverLog().right(3000).constData());
+    QCOMPARE(server->requestCount("SMB2_OP_FLUSH"), 0);
+    QVERIFY2(run.err.contains("no SMB2 FLUSH is sent"), run.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestSmbnetfs)
+#include "tst_smbnetfs.moc"
