@@ -39,7 +39,7 @@ QStringList entriesIn(const QByteArray &folder)
 
 } // namespace
 
-class TestResume final : public QObject
+class TestWindowResume final : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -69,9 +69,9 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-void TestResume::initTestCase()
+void TestWindowResume::initTestCase()
 {
-    UiTest::isolateSettings(QStringLiteral("tst_resume"));
+    UiTest::isolateSettings(QStringLiteral("tst_windowresume"));
     QSettings().setValue(QStringLiteral("copy/smallJobBytes"), 0);
     QVERIFY(m_state.isValid() && m_runtime.isValid());
     QVERIFY(QFile::setPermissions(m_runtime.path(),
@@ -79,7 +79,7 @@ void TestResume::initTestCase()
     qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
 }
 
-void TestResume::init()
+void TestWindowResume::init()
 {
     // A journal of its own per test function.
     const QString state = m_state.filePath(QString::fromLatin1(QTest::currentTestFunction()));
@@ -94,7 +94,7 @@ void TestResume::init()
     }
 }
 
-void TestResume::cleanup()
+void TestWindowResume::cleanup()
 {
     for (const auto &gate : m_gates)
         gate->open();
@@ -103,7 +103,7 @@ void TestResume::cleanup()
     m_scratch.reset();
 }
 
-QString TestResume::interruptedJob(int n)
+QString TestWindowResume::interruptedJob(int n)
 {
     const QByteArray number = QByteArray::number(n);
     WriterGate gate(2 * MiB, "out" + number + "/big" + number);
@@ -124,14 +124,14 @@ QString TestResume::interruptedJob(int n)
     return result.status == CopyStatus::Stopped ? result.journalId : QString();
 }
 
-void TestResume::openWindow()
+void TestWindowResume::openWindow()
 {
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-QString TestResume::notices() const
+QString TestWindowResume::notices() const
 {
     QStringList texts;
     for (const QLabel *label : m_window->findChild<NoticeBar *>()->findChildren<QLabel *>())
@@ -139,7 +139,7 @@ QString TestResume::notices() const
     return texts.join(QLatin1Char('\n'));
 }
 
-void TestResume::interruptedJobsAreOfferedAtStart()
+void TestWindowResume::interruptedJobsAreOfferedAtStart()
 {
     const QString first = interruptedJob(1);
     const QString second = interruptedJob(2);
@@ -186,7 +186,7 @@ void TestResume::interruptedJobsAreOfferedAtStart()
     QCOMPARE(entriesIn(m_scratch->path("out2")), QStringList());
 }
 
-void TestResume::stopResumeLaterKeepsWhatWasCopied()
+void TestWindowResume::stopResumeLaterKeepsWhatWasCopied()
 {
     openWindow();
     m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
@@ -224,7 +224,7 @@ void TestResume::stopResumeLaterKeepsWhatWasCopied()
     QVERIFY(JobJournal::interrupted().isEmpty());
 }
 
-void TestResume::quittingKeepsQueuedJobsForTheNextStart()
+void TestWindowResume::quittingKeepsQueuedJobsForTheNextStart()
 {
     openWindow();
     m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
@@ -278,5 +278,5 @@ void TestResume::quittingKeepsQueuedJobsForTheNextStart()
                  qPrintable(notices()));
 }
 
-QTEST_MAIN(TestResume)
-#include "tst_resume.moc"
+QTEST_MAIN(TestWindowResume)
+#include "tst_windowresume.moc"
