@@ -1,6 +1,7 @@
 #include "jobjournal.h"
 
 #include "journalwriter.h"
+#include "resumepart.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -111,9 +112,12 @@ bool discard(const QString &id, QString *error)
     if (const auto record = readJournalRecord(folder.get(), id, nullptr);
         record && record->inFlight) {
         const JournalCheckpoint &kept = *record->inFlight;
-        struct stat part = {};
-        if (::lstat(kept.part.constData(), &part) == 0 && quint64(part.st_ino) == kept.partIno
-            && quint64(part.st_dev) == kept.partDev && S_ISREG(part.st_mode))
+        // The journal records the file system by fileSystemId() (f_fsid), not st_dev.
+        const UniqueFd part(::open(kept.part.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+        struct stat partStat = {};
+        if (part && ::fstat(part.get(), &partStat) == 0 && S_ISREG(partStat.st_mode)
+            && quint64(partStat.st_ino) == kept.partIno
+            && fileSystemId(part.get()) == kept.partDev)
             ::unlink(kept.part.constData());
     }
     if (::unlinkat(folder.get(), journalEntryName(id).constData(), 0) != 0 && errno != ENOENT)

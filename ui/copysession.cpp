@@ -83,6 +83,12 @@ void CopySession::cancel()
     m_job.cancel();
 }
 
+void CopySession::stopResumable()
+{
+    m_paused = false;
+    m_job.stopResumable();
+}
+
 void CopySession::setSpeedLimit(qint64 bytesPerSecond)
 {
     m_job.setSpeedLimit(qMax<qint64>(0, bytesPerSecond));

@@ -35,6 +35,8 @@ public:
     bool isPaused() const { return m_paused; }
     void skipCurrent();
     void cancel();
+    /// Stops resumably: the part file and the journal entry are kept (CopyJob::stopResumable()).
+    void stopResumable();
     /// Changes the write-side limit while copying, bytes/s (0 = none).
     void setSpeedLimit(qint64 bytesPerSecond);
 

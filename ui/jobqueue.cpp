@@ -5,6 +5,7 @@
 #include "destinationdevice.h"
 #include "formatting.h"
 #include "jobhistory.h"
+#include "jobjournal.h"
 #include "sourcescan.h"
 
 #include <QFileInfo>
@@ -27,6 +28,20 @@ QString fileName(const QByteArray &path)
 {
     const QString name = QFileInfo(QFile::decodeName(path)).fileName();
     return name.isEmpty() ? Format::path(path) : name;
+}
+
+/// Runs @p work on the global thread pool and @p done with its result on @p context's
+/// thread, unless @p context is gone by then (QFuture::then with a context object).
+template<typename Result, typename Work, typename Done>
+void offThread(QObject *context, Work work, Done done)
+{
+    auto promise = std::make_shared<QPromise<Result>>();
+    promise->future().then(context, std::move(done));
+    QThreadPool::globalInstance()->start([promise, work = std::move(work)] {
+        promise->start();
+        promise->addResult(work());
+        promise->finish();
+    });
 }
 
 // Not a switch: a status added to the core must not break the build before the window
@@ -62,6 +77,8 @@ QString jobStateName(JobState state)
         return JobQueue::tr("Failed");
     case JobState::Cancelled:
         return JobQueue::tr("Cancelled");
+    case JobState::Interrupted:
+        return JobQueue::tr("Interrupted");
     }
     return {};
 }
@@ -133,14 +150,139 @@ void JobQueue::onMeasured(const SourceSummary &summary)
 void JobQueue::resolveDevice(quint64 id, const QByteArray &destination)
 {
     // destinationDevice() reads sysfs and mountinfo: not on the GUI thread.
-    auto promise = std::make_shared<QPromise<DestinationDevice>>();
-    promise->future().then(
-        this, [this, id](const DestinationDevice &device) { onDeviceResolved(id, device); });
-    QThreadPool::globalInstance()->start([promise, destination] {
-        promise->start();
-        promise->addResult(destinationDevice(destination));
-        promise->finish();
-    });
+    offThread<DestinationDevice>(
+        this, [destination] { return destinationDevice(destination); },
+        [this, id](const DestinationDevice &device) { onDeviceResolved(id, device); });
+}
+
+void JobQueue::loadInterrupted()
+{
+    offThread<QList<InterruptedJob>>(
+        this, [] { return JobJournal::interrupted(); },
+        [this](const QList<InterruptedJob> &jobs) { onInterrupted(jobs); });
+}
+
+void JobQueue::onInterrupted(const QList<InterruptedJob> &jobs)
+{
+    qint64 left = 0;
+    qint64 total = 0;
+    int added = 0;
+    for (const InterruptedJob &entry : jobs) {
+        const bool listed = std::any_of(m_jobs.cbegin(), m_jobs.cend(), [&](const QueuedJob &job) {
+            return job.journalId == entry.id;
+        });
+        if (listed)
+            continue;
+        QueuedJob job;
+        job.id = m_nextId++;
+        job.request = entry.request;
+        job.options = entry.options;
+        job.state = JobState::Interrupted;
+        job.journalId = entry.id;
+        job.neverStarted = entry.neverStarted;
+        job.bytesTotal = entry.neverStarted ? -1 : entry.totalBytes;
+        job.bytesDone = entry.doneBytes;
+        job.perMille = entry.totalBytes > 0 ? int(entry.doneBytes * 1000 / entry.totalBytes) : -1;
+        const int row = int(m_jobs.size());
+        beginInsertRows({}, row, row);
+        m_jobs.append(job);
+        endInsertRows();
+        left += qMax<qint64>(0, entry.totalBytes - entry.doneBytes);
+        total += entry.totalBytes;
+        ++added;
+    }
+    if (added > 0)
+        Q_EMIT interruptedFound(added, left, total);
+}
+
+bool JobQueue::resumeJob(quint64 id)
+{
+    QueuedJob *job = find(id);
+    if (job == nullptr || job->state != JobState::Interrupted)
+        return false;
+    job->options.resumeId = job->journalId;
+    job->state = JobState::Queued;
+    job->result.reset();
+    changed(rowOf(id));
+    if (job->bytesTotal < 0)
+        measure(*job);
+    if (!job->deviceKnown)
+        resolveDevice(id, job->request.destination);
+    schedule();
+    return true;
+}
+
+void JobQueue::discardJob(quint64 id)
+{
+    const QueuedJob *job = find(id);
+    if (job == nullptr || job->state != JobState::Interrupted)
+        return;
+    const QString entry = job->journalId;
+    offThread<QString>(
+        this,
+        [entry] {
+            QString error;
+            return JobJournal::discard(entry, &error) ? QString() : error;
+        },
+        [this, id](const QString &error) {
+            if (!error.isEmpty()) {
+                Q_EMIT problem(tr("Could not discard the interrupted copy: %1").arg(error));
+                return;
+            }
+            if (const int row = rowOf(id); row >= 0) {
+                beginRemoveRows({}, row, row);
+                m_jobs.removeAt(row);
+                endRemoveRows();
+            }
+        });
+}
+
+void JobQueue::stopForLater(quint64 id)
+{
+    const QueuedJob *job = find(id);
+    if (job != nullptr && job->session != nullptr && !job->isEnded())
+        job->session->stopResumable();
+}
+
+bool JobQueue::keepWaitingForLater()
+{
+    QList<QueuedJob> waiting;
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.isWaiting())
+            waiting.append(job);
+    }
+    if (waiting.isEmpty())
+        return false;
+    m_cancelling = true; // nothing more starts while they are written down
+    ++m_keeping;
+    QList<std::pair<CopyRequest, CopyOptions>> jobs;
+    for (const QueuedJob &job : std::as_const(waiting))
+        jobs.append({job.request, job.options});
+    offThread<QStringList>(
+        this,
+        [jobs] {
+            QStringList errors;
+            for (const auto &[request, options] : jobs) {
+                QString error;
+                if (JobJournal::keepForLater(request, options, &error).isEmpty())
+                    errors.append(error);
+            }
+            return errors;
+        },
+        [this, waiting](const QStringList &errors) {
+            --m_keeping;
+            for (const QueuedJob &job : waiting) {
+                if (const int row = rowOf(job.id); row >= 0 && m_jobs.at(row).isWaiting()) {
+                    beginRemoveRows({}, row, row);
+                    m_jobs.removeAt(row);
+                    endRemoveRows();
+                }
+            }
+            Q_EMIT keptForLater(int(waiting.size() - errors.size()), errors);
+            if (!isActive())
+                Q_EMIT allEnded();
+        });
+    return true;
 }
 
 void JobQueue::onDeviceResolved(quint64 id, const DestinationDevice &device)
@@ -247,6 +389,10 @@ void JobQueue::onFinished(quint64 id, const CopyResult &result)
     if (job == nullptr)
         return;
     job->state = stateOf(result);
+    if (result.status == CopyStatus::Stopped && !result.journalId.isEmpty()) {
+        job->state = JobState::Interrupted; // "Stop, resume later": Resume or Remove
+        job->journalId = result.journalId;
+    }
     job->result = result;
     job->finishedAt = QDateTime::currentDateTime();
     if (job->lastProgress) {
@@ -304,6 +450,10 @@ bool JobQueue::removeJob(quint64 id)
     const int row = rowOf(id);
     if (row < 0 || m_jobs.at(row).isStarted())
         return false;
+    if (m_jobs.at(row).state == JobState::Interrupted) {
+        discardJob(id);
+        return true;
+    }
     const bool ended = m_jobs.at(row).isEnded();
     for (auto it = m_scans.begin(); it != m_scans.end();) {
         if (it.value() == id) {
@@ -330,6 +480,11 @@ void JobQueue::setJobPaused(quint64 id, bool paused)
     QueuedJob *job = find(id);
     if (job == nullptr || job->isEnded())
         return;
+    if (job->state == JobState::Interrupted) {
+        if (!paused)
+            resumeJob(id);
+        return;
+    }
     if (job->session) {
         job->session->setPaused(paused);
         job->state = paused ? JobState::Paused : JobState::Copying;
@@ -354,20 +509,28 @@ void JobQueue::clearEnded()
 
 bool JobQueue::cancelAll()
 {
-    m_cancelling = true;
     for (int row = int(m_jobs.size()) - 1; row >= 0; --row) {
         if (m_jobs.at(row).isWaiting())
             removeJob(m_jobs.at(row).id);
     }
-    bool started = false;
+    cancelStarted();
+    m_cancelling = startedCount() > 0; // nothing runs: the queue may take new jobs again
+    return m_cancelling;
+}
+
+void JobQueue::cancelStarted()
+{
+    m_cancelling = true;
     for (const QueuedJob &job : std::as_const(m_jobs)) {
-        if (job.session && !job.isEnded()) {
+        if (job.session && !job.isEnded())
             job.session->cancel();
-            started = true;
-        }
     }
-    m_cancelling = started; // nothing runs: the queue may take new jobs again
-    return started;
+}
+
+void JobQueue::resumeScheduling()
+{
+    m_cancelling = false;
+    schedule();
 }
 
 void JobQueue::setSpeedLimit(qint64 bytesPerSecond)

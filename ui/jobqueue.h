@@ -12,6 +12,7 @@
 class QWidget;
 
 namespace Sluice {
+struct InterruptedJob;
 class SourceScanner;
 struct SourceSummary;
 struct DestinationDevice;
@@ -31,6 +32,9 @@ enum class JobState : quint8 {
     Finished,         ///< succeeded, possibly with warnings
     Failed,
     Cancelled,
+    /// Stopped before its end with its journal entry kept — killed, power lost, "Stop,
+    /// resume later" — (JobJournal): can be resumed or discarded.
+    Interrupted,
 };
 
 /// The text a person reads for @p state ("Queued", "Waiting for its device"…).
@@ -51,6 +55,8 @@ struct QueuedJob
     QList<QByteArray> deviceKeys; ///< DestinationDevice::keys; empty = shares no disk
     QString deviceName;
     QDateTime finishedAt;
+    QString journalId;              ///< Interrupted: the entry to resume (CopyOptions::resumeId)
+    bool neverStarted = false;      ///< Interrupted: kept at quit before it started
     CopySession *session = nullptr; ///< owned by the JobQueue while the job runs
     std::optional<CopyProgress> lastProgress;
     std::optional<CopyResult> result;
@@ -107,8 +113,9 @@ public:
     bool moveJob(quint64 id, int step);
     /// Puts queued job @p id before row @p row (a drop).
     bool moveJobTo(quint64 id, int row);
-    /// Removes a queued or ended job (an ended one leaves the history too). Started jobs
-    /// are cancelled instead, not removed.
+    /// Removes a queued or ended job (an ended one leaves the history too); an Interrupted
+    /// one is discarded (JobJournal::discard(), its part file too, off the GUI thread).
+    /// Started jobs are cancelled instead, not removed.
     bool removeJob(quint64 id);
     /// Pauses or resumes job @p id: a queued job is held back (Held) or queued again, a
     /// started one suspended or resumed.
@@ -118,6 +125,21 @@ public:
     /// Cancels every started job and drops the queued ones (the window closes or the process
     /// ends). True when some job was started: allEnded() follows.
     bool cancelAll();
+    /// Cancels every started job; queued ones stay but none starts until resumeScheduling().
+    void cancelStarted();
+    void resumeScheduling();
+    /// Reads the journal's interrupted jobs (off the GUI thread) and lists them as
+    /// Interrupted rows; interruptedFound() follows when there are any.
+    void loadInterrupted();
+    /// Queues Interrupted job @p id again, resuming its journal entry.
+    bool resumeJob(quint64 id);
+    /// Stops started job @p id resumably (CopyJob::stopResumable()): its row becomes
+    /// Interrupted when the job kept its journal entry.
+    void stopForLater(quint64 id);
+    /// Records every queued and held job in the journal for the next start
+    /// (JobJournal::keepForLater(), off the GUI thread) and takes them off the list;
+    /// keptForLater() follows. False when none waits.
+    bool keepWaitingForLater();
     /// Changes the speed limit of every started job (bytes/s, 0 = none).
     void setSpeedLimit(qint64 bytesPerSecond);
 
@@ -130,8 +152,8 @@ public:
     int startedCount() const;
     /// Jobs queued or held.
     int waitingCount() const;
-    /// True while any job is queued, held or started.
-    bool isActive() const { return startedCount() + waitingCount() > 0; }
+    /// True while any job is queued, held or started, or being kept for later.
+    bool isActive() const { return startedCount() + waitingCount() + m_keeping > 0; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -160,6 +182,12 @@ Q_SIGNALS:
     void allEnded();
     /// A question dialog of job @p id was opened.
     void questionOpened(quint64 id);
+    /// The journal holds @p count interrupted jobs with @p bytesLeft of @p bytesTotal to copy.
+    void interruptedFound(int count, qint64 bytesLeft, qint64 bytesTotal);
+    /// keepWaitingForLater() is done: @p kept jobs recorded; @p errors for the others.
+    void keptForLater(int kept, const QStringList &errors);
+    /// Something to tell the person (a journal entry that could not be discarded).
+    void problem(const QString &text);
 
 private:
     QueuedJob *find(quint64 id);
@@ -169,6 +197,8 @@ private:
     void measure(QueuedJob &job);
     void onMeasured(const Sluice::SourceSummary &summary);
     void resolveDevice(quint64 id, const QByteArray &destination);
+    void onInterrupted(const QList<Sluice::InterruptedJob> &jobs);
+    void discardJob(quint64 id);
     void onDeviceResolved(quint64 id, const Sluice::DestinationDevice &device);
     void onProgress(quint64 id, const Sluice::CopyProgress &progress);
     void onFinished(quint64 id, const Sluice::CopyResult &result);
@@ -188,6 +218,7 @@ private:
     QHash<quint64, quint64> m_scans;       ///< scan id → the job it measures
     QHash<quint64, Measuring> m_measuring; ///< job id → its measurement so far
     bool m_cancelling = false;
+    int m_keeping = 0; ///< keepWaitingForLater() calls not done yet
 };
 
 } // namespace Sluice::Ui

@@ -111,6 +111,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateState();
     updateTitle(-1);
     m_sourcesPanel->view()->setFocus();
+    m_queue->loadInterrupted();
 }
 
 MainWindow::~MainWindow() = default;
@@ -248,11 +249,10 @@ void MainWindow::connectSignals()
     connect(m_queue, &JobQueue::jobFinished, this, &MainWindow::onJobFinished);
     connect(m_queue, &JobQueue::jobPauseChanged, this, &MainWindow::updateState);
     connect(m_queue, &QAbstractItemModel::dataChanged, this, &MainWindow::updateState);
-    connect(m_queue, &JobQueue::allEnded, this, [this] {
-        Q_EMIT allJobsFinished();
-        if (m_closeWhenFinished)
-            close();
-    });
+    connect(m_queue, &JobQueue::allEnded, this, &MainWindow::allJobsFinished);
+    connect(m_queue, &JobQueue::problem, m_notice, &NoticeBar::addMessage);
+    connect(m_queue, &JobQueue::interruptedFound, this, &MainWindow::offerInterrupted);
+    connect(m_queue, &JobQueue::keptForLater, this, &MainWindow::onKeptForLater);
     connect(m_queuePanel, &QueuePanel::currentJobChanged, this, [this](quint64 id) {
         if (id != 0)
             showJob(id);
@@ -306,9 +306,11 @@ bool MainWindow::stopForQuit()
     m_startWhenChosen = -1;
     m_queueWhenChosen.clear();
     m_probeId = 0;
+    // No one to ask: what waits is kept for the next start rather than lost.
+    const bool keeping = m_queue->keepWaitingForLater();
     const bool running = m_queue->cancelAll();
     updateState();
-    return running;
+    return keeping || running;
 }
 
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
@@ -487,13 +489,19 @@ void MainWindow::closeEvent(QCloseEvent *event)
                             tr("Cancel the copy and close Sluice?"), tr("Cancel copy and close"),
                             QStringLiteral("cancelAndCloseButton"), [this] {
                                 m_closeWhenFinished = true;
-                                if (!m_queue->cancelAll())
+                                m_queue->cancelStarted(); // the queued ones are asked about
+                                if (m_queue->startedCount() == 0)
                                     close();
                             });
         return;
     }
-    if (running) {
-        event->ignore(); // cancelling; allEnded() closes
+    if (running || m_keepingForLater) {
+        event->ignore(); // cancelling or writing down; onJobFinished() or onKeptForLater() closes
+        return;
+    }
+    if (m_queue->waitingCount() > 0) {
+        event->ignore();
+        askToKeepQueued();
         return;
     }
     QSettings settings;

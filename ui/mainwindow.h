@@ -103,6 +103,12 @@ private:
     void onJobStarted(quint64 id);
     void onJobProgress(quint64 id, const Sluice::CopyProgress &progress);
     void onJobFinished(quint64 id, const Sluice::CopyResult &result);
+    /// The journal held interrupted jobs (listed in the queue): says so in the notice bar.
+    void offerInterrupted(int count, qint64 bytesLeft, qint64 bytesTotal);
+    /// Closing with queued jobs: "Keep for next start" (JobJournal::keepForLater()),
+    /// "Discard them", or stay open.
+    void askToKeepQueued();
+    void onKeptForLater(int kept, const QStringList &errors);
     /// "Copy again…": the last job's request, with a collision policy the person chooses.
     void copyAgain();
     /// "Retry failed and skipped items": copies @p request (only those items).
@@ -152,7 +158,8 @@ private:
     int m_startWhenChosen = -1;          ///< 0 copy, 1 move once a folder is chosen; -1 none
     QList<QByteArray> m_queueWhenChosen; ///< sources to queue once a folder is chosen
     bool m_closeWhenFinished = false;
-    CopyRequest m_lastRequest; ///< the last job's, for "Copy again…" and retries
+    bool m_keepingForLater = false; ///< closing once the queued jobs are written down
+    CopyRequest m_lastRequest;      ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;
     QPointer<QWidget> m_focusBeforeJob; ///< where the keyboard focus was when the job began
 };

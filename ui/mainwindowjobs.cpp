@@ -4,8 +4,10 @@
 #include "copysession.h"
 #include "destinationfield.h"
 #include "ejectcontrol.h"
+#include "formatting.h"
 #include "issuereport.h"
 #include "jobqueue.h"
+#include "noticebar.h"
 #include "notifier.h"
 #include "queuepanel.h"
 #include "sourcelistview.h"
@@ -14,8 +16,11 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+
+#include <utility>
 
 // The window's side of a running job: starting its session, showing its progress and
 // result, the job's buttons and the keyboard focus while it runs.
@@ -111,6 +116,69 @@ void MainWindow::onJobFinished(quint64 id, const CopyResult &result)
     if (id == m_shownJob)
         updateTitle(-1);
     Q_EMIT jobFinished(result);
+    // Closing waited for the cancelled jobs (the queue goes on with the next one first).
+    if (m_closeWhenFinished)
+        QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+}
+
+void MainWindow::offerInterrupted(int count, qint64 bytesLeft, qint64 bytesTotal)
+{
+    if (bytesTotal <= 0) {
+        m_notice->addMessage(tr("%n copies were kept for later; resume or discard them in the "
+                                "queue.",
+                                nullptr, count));
+        return;
+    }
+    m_notice->addMessage(tr("%n copies were interrupted: %1 of %2 left. Resume or discard them "
+                            "in the queue.",
+                            nullptr, count)
+                             .arg(Format::size(bytesLeft), Format::size(bytesTotal)));
+}
+
+void MainWindow::askToKeepQueued()
+{
+    if (findChild<QMessageBox *>(QStringLiteral("keepQueuedBox")))
+        return;
+    const int waiting = m_queue->waitingCount();
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Jobs are queued"),
+                                tr("Keep the %n queued jobs for the next start?", nullptr, waiting),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("keepQueuedBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(tr("Kept jobs are offered again, to resume or discard, when Sluice "
+                               "starts."));
+    auto *keep = box->addButton(tr("Keep for next start"), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("keepQueuedButton"));
+    auto *discard = box->addButton(tr("Discard them"), QMessageBox::DestructiveRole);
+    discard->setObjectName(QStringLiteral("discardQueuedButton"));
+    auto *stay = box->addButton(QMessageBox::Cancel);
+    stay->setObjectName(QStringLiteral("stayOpenButton"));
+    box->setDefaultButton(keep);
+    connect(keep, &QPushButton::clicked, this, [this] {
+        m_keepingForLater = m_queue->keepWaitingForLater();
+        if (!m_keepingForLater)
+            close();
+    });
+    connect(discard, &QPushButton::clicked, this, [this] {
+        m_queue->cancelAll();
+        close();
+    });
+    connect(stay, &QPushButton::clicked, this, [this] {
+        m_closeWhenFinished = false;
+        m_queue->resumeScheduling();
+    });
+    box->open();
+}
+
+void MainWindow::onKeptForLater(int kept, const QStringList &errors)
+{
+    Q_UNUSED(kept)
+    const bool closing = std::exchange(m_keepingForLater, false);
+    for (const QString &error : errors)
+        m_notice->addMessage(tr("Could not keep a queued job for later: %1").arg(error));
+    updateState();
+    if (closing && errors.isEmpty())
+        close();
 }
 
 void MainWindow::copyAgain()

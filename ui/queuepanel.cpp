@@ -90,6 +90,7 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_pause(new QPushButton(tr("Pause job"), this))
     , m_clear(new QPushButton(tr("Clear finished"), this))
+    , m_stopForLater(new QPushButton(tr("Stop, resume later"), this))
 {
     setObjectName(QStringLiteral("queueGroup"));
     m_view->setObjectName(QStringLiteral("queueView"));
@@ -109,17 +110,23 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     m_pause->setObjectName(QStringLiteral("pauseJobButton"));
     m_pause->setToolTip(tr("Hold the selected job back, or let it go on"));
     m_clear->setObjectName(QStringLiteral("clearFinishedButton"));
+    m_stopForLater->setObjectName(QStringLiteral("stopForLaterButton"));
+    m_stopForLater->setToolTip(tr("Stop the selected job and keep what it copied, the file "
+                                  "being copied included, to resume it later"));
     m_clear->setToolTip(tr("Take the ended jobs and their history off the list"));
     auto *remove = new QShortcut(QKeySequence::Delete, m_view);
     remove->setContext(Qt::WidgetShortcut);
     connect(remove, &QShortcut::activated, this, &QueuePanel::removeSelected);
 
     auto *buttons = new QGridLayout;
+    // Two columns: the panel stands beside "What to copy" and must stay narrow (a 960 × 540
+    // screen, as 1920 × 1080 at scale 2, in German).
     buttons->addWidget(m_up, 0, 0);
     buttons->addWidget(m_down, 0, 1);
-    buttons->addWidget(m_remove, 0, 2);
     buttons->addWidget(m_pause, 1, 0);
-    buttons->addWidget(m_clear, 1, 1, 1, 2);
+    buttons->addWidget(m_stopForLater, 1, 1);
+    buttons->addWidget(m_remove, 2, 0);
+    buttons->addWidget(m_clear, 2, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
@@ -129,6 +136,8 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     connect(m_remove, &QPushButton::clicked, this, &QueuePanel::removeSelected);
     connect(m_pause, &QPushButton::clicked, this, &QueuePanel::togglePause);
     connect(m_clear, &QPushButton::clicked, m_queue, &JobQueue::clearEnded);
+    connect(m_stopForLater, &QPushButton::clicked, this,
+            [this] { m_queue->stopForLater(currentJob()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         updateButtons();
         if (!m_selecting)
@@ -161,7 +170,7 @@ void QueuePanel::selectJob(quint64 id)
 
 QList<QWidget *> QueuePanel::tabChain() const
 {
-    return {m_view, m_up, m_down, m_remove, m_pause, m_clear};
+    return {m_view, m_up, m_down, m_remove, m_pause, m_stopForLater, m_clear};
 }
 
 void QueuePanel::move(int step)
@@ -190,7 +199,8 @@ void QueuePanel::togglePause()
     const QueuedJob *job = m_queue->job(currentJob());
     if (job == nullptr || job->isEnded())
         return;
-    const bool paused = job->state == JobState::Held || job->state == JobState::Paused;
+    const bool paused = job->state == JobState::Held || job->state == JobState::Paused
+                        || job->state == JobState::Interrupted;
     m_queue->setJobPaused(job->id, !paused);
 }
 
@@ -202,8 +212,10 @@ void QueuePanel::updateButtons()
     m_down->setEnabled(waiting);
     m_remove->setEnabled(job != nullptr && !job->isStarted());
     m_pause->setEnabled(job != nullptr && !job->isEnded());
-    const bool paused =
-        job != nullptr && (job->state == JobState::Held || job->state == JobState::Paused);
+    const bool paused = job != nullptr
+                        && (job->state == JobState::Held || job->state == JobState::Paused
+                            || job->state == JobState::Interrupted);
+    m_stopForLater->setEnabled(job != nullptr && job->isStarted() && !job->isEnded());
     m_pause->setText(paused ? tr("Resume job") : tr("Pause job"));
     const bool anyEnded = std::any_of(m_queue->jobs().cbegin(), m_queue->jobs().cend(),
                                       [](const QueuedJob &row) { return row.isEnded(); });

@@ -12,7 +12,8 @@ class JobQueue;
 /// "Queue": every job of the window — sources → destination, state, size, progress (two
 /// lines per job) — with
 /// Move up / Move down (Ctrl+Up, Ctrl+Down; dragging a queued row works too), Remove
-/// (Delete), Pause job / Resume job and Clear finished. The buttons act on the selected job;
+/// (Delete; an interrupted job is discarded), Pause job / Resume job (also resumes an
+/// interrupted job), Stop, resume later and Clear finished. The buttons act on the selected job;
 /// the selection is the job the transfer area shows (currentJobChanged()). Keyboard only:
 /// Alt+Q reaches the list. GUI thread; the model is not owned.
 class QueuePanel final : public QGroupBox
@@ -48,6 +49,7 @@ private:
     QPushButton *m_remove;
     QPushButton *m_pause;
     QPushButton *m_clear;
+    QPushButton *m_stopForLater;
     bool m_selecting = false;
 };
 
