@@ -116,8 +116,7 @@ bool discard(const QString &id, QString *error)
         const UniqueFd part(::open(kept.part.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
         struct stat partStat = {};
         if (part && ::fstat(part.get(), &partStat) == 0 && S_ISREG(partStat.st_mode)
-            && quint64(partStat.st_ino) == kept.partIno
-            && fileSystemId(part.get()) == kept.partDev)
+            && quint64(partStat.st_ino) == kept.partIno && fileSystemId(part.get()) == kept.partDev)
             ::unlink(kept.part.constData());
     }
     if (::unlinkat(folder.get(), journalEntryName(id).constData(), 0) != 0 && errno != ENOENT)
