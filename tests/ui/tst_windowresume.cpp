@@ -183,8 +183,7 @@ void TestWindowResume::interruptedJobsAreOfferedAtStart()
     QTest::mouseClick(panelButton("removeJobButton"), Qt::LeftButton);
     // Asked first, "Keep it" the default: nothing is discarded until the person says so.
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(
-                     QStringLiteral("discardInterruptedBox")))
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("discardInterruptedBox")))
                 != nullptr);
     QCOMPARE(box->defaultButton()->objectName(), QStringLiteral("keepInterruptedButton"));
     QCOMPARE(queue()->rowOf(discarded) >= 0, true);
