@@ -23,6 +23,9 @@ struct FileSystemSpace
     QByteArray folder;         ///< the first destination folder the copy reaches on it
     qint64 bytesNeeded = 0;    ///< bytes the copy needs there, net of replaced files
     qint64 bytesAvailable = 0; ///< statvfs(3) f_bavail × f_frsize; 0 when unknown
+    /// statvfs(3) reports a size (f_blocks > 0). smbnetfs reports 0 blocks and 0 free:
+    /// there the free space cannot be checked, which the preflight says.
+    bool sizeReported = true;
 };
 
 /// The findings of the checks made before the first byte is written.

@@ -72,8 +72,10 @@ public:
         // f_bavail even for root: f_bfree - f_bavail is ext4's root reserve, but on btrfs
         // it is space no one can write (a fresh 160 MiB btrfs reports 154 MiB free and
         // 79 MiB available, and fallocate of 100 MiB fails as root). Like df's "Avail".
-        if (::fstatvfs(folderFd, &space) == 0)
+        if (::fstatvfs(folderFd, &space) == 0) {
             fs.bytesAvailable = qint64(space.f_bavail) * qint64(space.f_frsize);
+            fs.sizeReported = space.f_blocks > 0;
+        }
         m_space.push_back(fs);
         m_tallies.emplace_back();
         return m_tallies.back();
@@ -134,6 +136,14 @@ Findings checkFreeSpace(const Plan &plan, const std::vector<Destination> &destin
     }
     found.space = book.space();
     for (const FileSystemSpace &fs : std::as_const(found.space)) {
+        if (!fs.sizeReported && fs.bytesNeeded > 0)
+            found.warnings.append(CopyIssue::withDetail(
+                FileOperation::Preflight, fs.folder,
+                QCoreApplication::translate("Sluice::Preflight",
+                                            "free space cannot be checked: the file system "
+                                            "reports no size (the copy needs %1)")
+                    .arg(formatSize(fs.bytesNeeded)),
+                IssueSeverity::Warning));
         if (fs.bytesNeeded > fs.bytesAvailable && fs.bytesAvailable > 0)
             found.warnings.append(CopyIssue::withDetail(
                 FileOperation::Preflight, fs.folder,

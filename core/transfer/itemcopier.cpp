@@ -68,7 +68,9 @@ CopyIssue withSpaceHint(CopyIssue issue, int fd, qint64 fileSize)
         || issue.errorCode == ENOSPC || issue.errorCode == 0)
         return issue;
     struct statvfs space = {};
-    if (::fstatvfs(fd, &space) != 0)
+    // No size reported (smbnetfs: 0 blocks, 0 free): nothing to judge "full" by; an EIO
+    // there is as likely a server that went away.
+    if (::fstatvfs(fd, &space) != 0 || space.f_blocks == 0)
         return issue;
     const qint64 available = qint64(space.f_bavail) * qint64(space.f_frsize);
     struct stat written = {};
