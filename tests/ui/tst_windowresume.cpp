@@ -31,6 +31,15 @@ using namespace Sluice::Ui;
 
 namespace {
 
+// The queue panel's buttons are pressed from the keyboard (focus, Space): a simulated mouse
+// click on the offscreen platform was lost in about one run in three here, with the button
+// enabled and shown (cause not found); the keyboard path is one a person uses too.
+void press(QPushButton *button)
+{
+    button->setFocus();
+    QTest::keyClick(button, Qt::Key_Space);
+}
+
 QStringList entriesIn(const QByteArray &folder)
 {
     return QDir(QFile::decodeName(folder))
@@ -171,7 +180,7 @@ void TestWindowResume::interruptedJobsAreOfferedAtStart()
     panel()->selectJob(resumed);
     QCOMPARE(panelButton("pauseJobButton")->text(), QStringLiteral("Resume job"));
     QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
-    QTest::mouseClick(panelButton("pauseJobButton"), Qt::LeftButton);
+    press(panelButton("pauseJobButton"));
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
     QCOMPARE(TestTree::readFile(m_scratch->path("out1/big1")),
@@ -180,7 +189,7 @@ void TestWindowResume::interruptedJobsAreOfferedAtStart()
 
     // Discard the second with Remove: the entry and its part file go.
     panel()->selectJob(discarded);
-    QTest::mouseClick(panelButton("removeJobButton"), Qt::LeftButton);
+    press(panelButton("removeJobButton"));
     // Asked first, "Keep it" the default: nothing is discarded until the person says so.
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("discardInterruptedBox")))
@@ -208,7 +217,7 @@ void TestWindowResume::stopResumeLaterKeepsWhatWasCopied()
     const quint64 id = queue()->idAt(0);
     QCOMPARE(panel()->currentJob(), id); // the running job is the one shown
     QVERIFY(panelButton("stopForLaterButton")->isEnabled());
-    QTest::mouseClick(panelButton("stopForLaterButton"), Qt::LeftButton);
+    press(panelButton("stopForLaterButton"));
     gate.open();
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Stopped);
@@ -222,7 +231,7 @@ void TestWindowResume::stopResumeLaterKeepsWhatWasCopied()
     QCOMPARE(entriesIn(m_scratch->path("out1")).size(), 1);
 
     m_window->setIoHooks({});
-    QTest::mouseClick(panelButton("pauseJobButton"), Qt::LeftButton); // "Resume job"
+    press(panelButton("pauseJobButton")); // "Resume job"
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.at(1).first().value<CopyResult>().status, CopyStatus::Succeeded);
     QCOMPARE(queue()->job(id)->state, JobState::Finished);
