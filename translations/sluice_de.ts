@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>CopyPhase</name>
+    <message>
+        <source>Waiting to start</source>
+        <translation>Wartet auf den Start</translation>
+    </message>
+    <message>
+        <source>Listing what to copy</source>
+        <translation>Zu kopierende Elemente werden ermittelt</translation>
+    </message>
+    <message>
+        <source>Checking before copying</source>
+        <translation>Prüfung vor dem Kopieren</translation>
+    </message>
+    <message>
+        <source>Waiting for the disk</source>
+        <translation>Warten auf die Platte</translation>
+    </message>
+    <message>
+        <source>Copying</source>
+        <translation>Wird kopiert</translation>
+    </message>
+    <message>
+        <source>Verifying the copy</source>
+        <translation>Kopie wird überprüft</translation>
+    </message>
+    <message>
+        <source>Flushing to disk</source>
+        <translation>Wird auf den Datenträger geschrieben</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+</context>
+<context>
     <name>Desktop</name>
     <message>
         <source>Copying to %1</source>
@@ -26,6 +61,10 @@
     <message>
         <source>Failed items: %1</source>
         <translation>Fehlgeschlagene Elemente: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Warten auf Ihre Antwort</translation>
     </message>
 </context>
 <context>
@@ -154,6 +193,10 @@
         <source>Read again</source>
         <translation>Erneut gelesen</translation>
     </message>
+    <message>
+        <source>Resumed</source>
+        <translation>Fortgesetzt</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -197,7 +240,7 @@
     </message>
     <message>
         <source>%1 of “%2” failed: %3</source>
-        <extracomment>%1 is Unmount, Lock, PowerOff or Eject (the UDisks2 method), %2 what it acts on</extracomment>
+        <extracomment>%1 is Unmount, Lock, PowerOff, Eject or Delete (the UDisks2 method), %2 what it acts on</extracomment>
         <translation>%1 von „%2“ fehlgeschlagen: %3</translation>
     </message>
 </context>
@@ -455,12 +498,43 @@
         <source>copied again from the start (%1 bytes when opened, %2 bytes read the first time)</source>
         <translation>noch einmal von vorn kopiert (%1 Bytes beim Öffnen, %2 Bytes beim ersten Lesen gelesen)</translation>
     </message>
+    <message>
+        <source>an interrupted copy keeps its part file here to resume it; resume it or discard it first (sluice-cli --list-interrupted)</source>
+        <translation>ein unterbrochener Kopiervorgang hält hier seine Teildatei zum Fortsetzen; setzen Sie ihn zuerst fort oder verwerfen Sie ihn (sluice-cli --list-interrupted)</translation>
+    </message>
+    <message>
+        <source>copied again from the start instead of after the %1 bytes of its checkpoint: %2</source>
+        <translation>von vorn kopiert statt nach den %1 Bytes seines Prüfpunkts: %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemLife</name>
     <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>das Dateisystem %1 hat beim Umbenennen auf den endgültigen Namen die Änderungszeit verändert und sie beim erneuten Setzen nicht behalten</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::JobJournal</name>
+    <message>
+        <source>journal entry %1 is not used: %2</source>
+        <translation>Journaleintrag %1 wird nicht verwendet: %2</translation>
+    </message>
+    <message>
+        <source>no such interrupted job</source>
+        <translation>kein solcher unterbrochener Auftrag</translation>
+    </message>
+    <message>
+        <source>a running copy is resuming or writing it</source>
+        <translation>ein laufender Kopiervorgang setzt ihn fort oder schreibt ihn</translation>
+    </message>
+    <message>
+        <source>cannot resume the interrupted copy %1: %2</source>
+        <translation>der unterbrochene Kopiervorgang %1 kann nicht fortgesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>the journal entry %1 could not be written, so the copy could not be resumed after an interruption: %2</source>
+        <translation>der Journaleintrag %1 konnte nicht geschrieben werden, daher ließe sich der Kopiervorgang nach einer Unterbrechung nicht fortsetzen: %2</translation>
     </message>
 </context>
 <context>
@@ -606,6 +680,41 @@
     <message>
         <source>the destination is on %1: %2</source>
         <translation>das Ziel liegt auf %1: %2</translation>
+    </message>
+    <message>
+        <source>smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): &quot;done&quot; means the server has received the data, possibly only in its memory</source>
+        <translation>smbnetfs gibt einen Flush nicht an den Server weiter (es wird kein SMB2 FLUSH gesendet): „fertig“ heißt, dass der Server die Daten erhalten hat, womöglich nur in seinem Speicher</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Resume</name>
+    <message>
+        <source>the source was replaced since the interruption</source>
+        <translation>die Quelle wurde seit der Unterbrechung ersetzt</translation>
+    </message>
+    <message>
+        <source>the source changed size since the interruption (%1 bytes, then %2)</source>
+        <translation>die Quelle hat seit der Unterbrechung ihre Größe geändert (%1 Bytes, vorher %2)</translation>
+    </message>
+    <message>
+        <source>the source changed since the interruption</source>
+        <translation>die Quelle hat sich seit der Unterbrechung geändert</translation>
+    </message>
+    <message>
+        <source>the part file of the interrupted copy is gone or was replaced</source>
+        <translation>die Teildatei des unterbrochenen Kopiervorgangs fehlt oder wurde ersetzt</translation>
+    </message>
+    <message>
+        <source>another copy is writing the part file</source>
+        <translation>ein anderer Kopiervorgang schreibt die Teildatei</translation>
+    </message>
+    <message>
+        <source>the part file is shorter than its checkpoint (%1 bytes of %2)</source>
+        <translation>die Teildatei ist kürzer als ihr Prüfpunkt (%1 von %2 Bytes)</translation>
+    </message>
+    <message>
+        <source>the part file cannot be truncated to its checkpoint: %1</source>
+        <translation>die Teildatei lässt sich nicht auf ihren Prüfpunkt kürzen: %1</translation>
     </message>
 </context>
 <context>
@@ -904,34 +1013,6 @@
         <translation>—</translation>
     </message>
     <message>
-        <source>Waiting to start</source>
-        <translation>Wartet auf den Start</translation>
-    </message>
-    <message>
-        <source>Listing what to copy</source>
-        <translation>Zu kopierende Elemente werden ermittelt</translation>
-    </message>
-    <message>
-        <source>Checking before copying</source>
-        <translation>Prüfung vor dem Kopieren</translation>
-    </message>
-    <message>
-        <source>Copying</source>
-        <translation>Wird kopiert</translation>
-    </message>
-    <message>
-        <source>Verifying the copy</source>
-        <translation>Kopie wird überprüft</translation>
-    </message>
-    <message>
-        <source>Flushing to disk</source>
-        <translation>Wird auf den Datenträger geschrieben</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>Abgeschlossen</translation>
-    </message>
-    <message>
         <source>%1 “%2”</source>
         <translation>%1: „%2“</translation>
     </message>
@@ -952,10 +1033,6 @@
             <numerusform>%Ln Byte</numerusform>
             <numerusform>%Ln Byte</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Waiting for the disk</source>
-        <translation>Warten auf die Platte</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1233,108 @@
         <source> · Skipped: %1</source>
         <translation> · Übersprungen: %1</translation>
     </message>
+    <message>
+        <source>Stopped. The copy can be resumed: the file being copied and the finished files were kept.</source>
+        <translation>Gestoppt. Der Kopiervorgang kann fortgesetzt werden: die gerade kopierte Datei und die fertigen Dateien wurden behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::JobQueue</name>
+    <message>
+        <source>Queued</source>
+        <translation>In der Warteschlange</translation>
+    </message>
+    <message>
+        <source>Paused (not started)</source>
+        <translation>Angehalten (nicht gestartet)</translation>
+    </message>
+    <message>
+        <source>Waiting for its device</source>
+        <translation>Wartet auf sein Gerät</translation>
+    </message>
+    <message>
+        <source>Copying</source>
+        <translation>Wird kopiert</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>Could not discard the interrupted copy: %1</source>
+        <translation>Der unterbrochene Kopiervorgang konnte nicht verworfen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiteres</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Wird gemessen…</translation>
+    </message>
+    <message>
+        <source>Move %1, %2, %3, %4</source>
+        <translation>Verschieben: %1, %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>Copy %1, %2, %3, %4</source>
+        <translation>Kopieren: %1, %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>into %1</source>
+        <translation>nach %1</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1268,11 +1447,11 @@ Siehe „%1 --help“.
     </message>
     <message>
         <source>Nothing: everything is copied (patterns such as *.tmp &quot;with space.txt&quot;)</source>
-        <translation>Nichts: alles wird kopiert (Muster wie *.tmp "mit Leerzeichen.txt")</translation>
+        <translation>Nichts: alles wird kopiert (Muster wie *.tmp &quot;mit Leerzeichen.txt&quot;)</translation>
     </message>
     <message>
         <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/. A name with a space goes in quotes or has a backslash before the space: &quot;with space.txt&quot;, &apos;x y&apos;, with\ space.txt. As in a shell, a backslash outside quotes keeps the next character as it is.</source>
-        <translation>Auszunehmende Namen oder Pfade, durch Leerzeichen getrennt: *.tmp, node_modules/ (ein / am Ende heißt: nur Ordner), docs/drafts (ein / heißt: ein Pfad innerhalb der Quelle), **/cache/. Ein Name mit Leerzeichen steht in Anführungszeichen oder hat einen Backslash vor dem Leerzeichen: "mit Leerzeichen.txt", 'x y', mit\ Leerzeichen.txt. Wie in einer Shell übernimmt ein Backslash außerhalb von Anführungszeichen das nächste Zeichen unverändert.</translation>
+        <translation>Auszunehmende Namen oder Pfade, durch Leerzeichen getrennt: *.tmp, node_modules/ (ein / am Ende heißt: nur Ordner), docs/drafts (ein / heißt: ein Pfad innerhalb der Quelle), **/cache/. Ein Name mit Leerzeichen steht in Anführungszeichen oder hat einen Backslash vor dem Leerzeichen: &quot;mit Leerzeichen.txt&quot;, &apos;x y&apos;, mit\ Leerzeichen.txt. Wie in einer Shell übernimmt ein Backslash außerhalb von Anführungszeichen das nächste Zeichen unverändert.</translation>
     </message>
     <message>
         <source>Add or take out ready-made patterns</source>
@@ -1330,10 +1509,6 @@ Siehe „%1 --help“.
         <translation>Was kopiert wird</translation>
     </message>
     <message>
-        <source>A copy is running; the new sources were not added.</source>
-        <translation>Ein Kopiervorgang läuft; die neuen Quellen wurden nicht hinzugefügt.</translation>
-    </message>
-    <message>
         <source>Add files or folders to copy first.</source>
         <translation>Fügen Sie zuerst zu kopierende Dateien oder Ordner hinzu.</translation>
     </message>
@@ -1386,10 +1561,6 @@ Siehe „%1 --help“.
         <translation>Weiter kopieren</translation>
     </message>
     <message>
-        <source>A copy is running; drop again when it has finished.</source>
-        <translation>Ein Kopiervorgang läuft; ziehen Sie die Elemente erneut hierher, wenn er beendet ist.</translation>
-    </message>
-    <message>
         <source>Not added: “%1” is not a local file.</source>
         <translation>Nicht hinzugefügt: „%1“ ist keine lokale Datei.</translation>
     </message>
@@ -1404,6 +1575,47 @@ Siehe „%1 --help“.
     <message>
         <source>Cancel copy</source>
         <translation>Kopieren abbrechen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies were kept for later; resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n Kopiervorgang wurde für später behalten; setzen Sie ihn in der Warteschlange fort oder verwerfen Sie ihn.</numerusform>
+            <numerusform>%n Kopiervorgänge wurden für später behalten; setzen Sie sie in der Warteschlange fort oder verwerfen Sie sie.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies were interrupted: %1 of %2 left. Resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n Kopiervorgang wurde unterbrochen: %1 von %2 fehlen noch. Setzen Sie ihn in der Warteschlange fort oder verwerfen Sie ihn.</numerusform>
+            <numerusform>%n Kopiervorgänge wurden unterbrochen: %1 von %2 fehlen noch. Setzen Sie sie in der Warteschlange fort oder verwerfen Sie sie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Jobs are queued</source>
+        <translation>Aufträge warten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep the %n queued jobs for the next start?</source>
+        <translation>
+            <numerusform>Den %n wartenden Auftrag für den nächsten Start behalten?</numerusform>
+            <numerusform>Die %n wartenden Aufträge für den nächsten Start behalten?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kept jobs are offered again, to resume or discard, when Sluice starts.</source>
+        <translation>Behaltene Aufträge werden beim Start von Sluice wieder angeboten, zum Fortsetzen oder Verwerfen.</translation>
+    </message>
+    <message>
+        <source>Keep for next start</source>
+        <translation>Für den nächsten Start behalten</translation>
+    </message>
+    <message>
+        <source>Discard them</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Could not keep a queued job for later: %1</source>
+        <translation>Ein wartender Auftrag konnte nicht für später behalten werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1454,6 +1666,69 @@ Siehe „%1 --help“.
     <message>
         <source>Do not copy anything</source>
         <translation>Nichts kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::QueuePanel</name>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>War&amp;teschlange</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Run the selected job earlier</source>
+        <translation>Den gewählten Auftrag früher ausführen</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Run the selected job later</source>
+        <translation>Den gewählten Auftrag später ausführen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Pause job</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Fertige entfernen</translation>
+    </message>
+    <message>
+        <source>Stop, resume later</source>
+        <translation>Später fortsetzen</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Take the selected job off the queue (Delete)</source>
+        <translation>Den gewählten Auftrag aus der Warteschlange nehmen (Entf)</translation>
+    </message>
+    <message>
+        <source>Hold the selected job back, or let it go on</source>
+        <translation>Den gewählten Auftrag zurückhalten oder weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>Stop the selected job and keep what it copied, the file being copied included, to resume it later</source>
+        <translation>Den gewählten Auftrag stoppen und das Kopierte samt der gerade kopierten Datei behalten, um ihn später fortzusetzen</translation>
+    </message>
+    <message>
+        <source>Take the ended jobs and their history off the list</source>
+        <translation>Die beendeten Aufträge und ihren Verlauf aus der Liste nehmen</translation>
+    </message>
+    <message>
+        <source>Resume job</source>
+        <translation>Fortsetzen</translation>
     </message>
 </context>
 <context>

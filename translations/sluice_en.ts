@@ -133,6 +133,40 @@
     </message>
 </context>
 <context>
+    <name>Sluice::Ui::JobQueue</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n copies were kept for later; resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n copy was kept for later; resume or discard it in the queue.</numerusform>
+            <numerusform>%n copies were kept for later; resume or discard them in the queue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies were interrupted: %1 of %2 left. Resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n copy was interrupted: %1 of %2 left. Resume or discard it in the queue.</numerusform>
+            <numerusform>%n copies were interrupted: %1 of %2 left. Resume or discard them in the queue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep the %n queued jobs for the next start?</source>
+        <translation>
+            <numerusform>Keep the queued job for the next start?</numerusform>
+            <numerusform>Keep the %n queued jobs for the next start?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Sluice::Ui::SourceListModel</name>
     <message numerus="yes">
         <source>%1 in %Ln item(s)</source>

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>CopyPhase</name>
+    <message>
+        <source>Waiting to start</source>
+        <translation>Ожидание запуска</translation>
+    </message>
+    <message>
+        <source>Listing what to copy</source>
+        <translation>Составление списка для копирования</translation>
+    </message>
+    <message>
+        <source>Checking before copying</source>
+        <translation>Проверка перед копированием</translation>
+    </message>
+    <message>
+        <source>Waiting for the disk</source>
+        <translation>Ожидание диска</translation>
+    </message>
+    <message>
+        <source>Copying</source>
+        <translation>Копирование</translation>
+    </message>
+    <message>
+        <source>Verifying the copy</source>
+        <translation>Проверка копии</translation>
+    </message>
+    <message>
+        <source>Flushing to disk</source>
+        <translation>Сброс на диск</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Завершено</translation>
+    </message>
+</context>
+<context>
     <name>Desktop</name>
     <message>
         <source>Copying to %1</source>
@@ -26,6 +61,10 @@
     <message>
         <source>Failed items: %1</source>
         <translation>Элементы с ошибками: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Ожидание вашего ответа</translation>
     </message>
 </context>
 <context>
@@ -156,6 +195,10 @@
         <source>Read again</source>
         <translation>Прочитано заново</translation>
     </message>
+    <message>
+        <source>Resumed</source>
+        <translation>Возобновлено</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -199,7 +242,7 @@
     </message>
     <message>
         <source>%1 of “%2” failed: %3</source>
-        <extracomment>%1 is Unmount, Lock, PowerOff or Eject (the UDisks2 method), %2 what it acts on</extracomment>
+        <extracomment>%1 is Unmount, Lock, PowerOff, Eject or Delete (the UDisks2 method), %2 what it acts on</extracomment>
         <translation>Не удалось выполнить %1 для «%2»: %3</translation>
     </message>
 </context>
@@ -457,12 +500,43 @@
         <source>copied again from the start (%1 bytes when opened, %2 bytes read the first time)</source>
         <translation>скопирован заново с начала (при открытии %1 байт, при первом чтении прочитано %2 байт)</translation>
     </message>
+    <message>
+        <source>an interrupted copy keeps its part file here to resume it; resume it or discard it first (sluice-cli --list-interrupted)</source>
+        <translation>здесь лежит частичный файл прерванного копирования для его возобновления; сначала возобновите или отбросьте его (sluice-cli --list-interrupted)</translation>
+    </message>
+    <message>
+        <source>copied again from the start instead of after the %1 bytes of its checkpoint: %2</source>
+        <translation>скопировано заново с начала, а не после %1 байт контрольной точки: %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemLife</name>
     <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>файловая система %1 изменила время изменения при переименовании файла в окончательное имя и не сохранила его при повторной установке</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::JobJournal</name>
+    <message>
+        <source>journal entry %1 is not used: %2</source>
+        <translation>запись журнала %1 не используется: %2</translation>
+    </message>
+    <message>
+        <source>no such interrupted job</source>
+        <translation>такого прерванного задания нет</translation>
+    </message>
+    <message>
+        <source>a running copy is resuming or writing it</source>
+        <translation>его возобновляет или записывает идущее копирование</translation>
+    </message>
+    <message>
+        <source>cannot resume the interrupted copy %1: %2</source>
+        <translation>не удалось возобновить прерванное копирование %1: %2</translation>
+    </message>
+    <message>
+        <source>the journal entry %1 could not be written, so the copy could not be resumed after an interruption: %2</source>
+        <translation>не удалось записать запись журнала %1, поэтому копирование нельзя будет возобновить после прерывания: %2</translation>
     </message>
 </context>
 <context>
@@ -608,6 +682,41 @@
     <message>
         <source>the destination is on %1: %2</source>
         <translation>место назначения находится на %1: %2</translation>
+    </message>
+    <message>
+        <source>smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): &quot;done&quot; means the server has received the data, possibly only in its memory</source>
+        <translation>smbnetfs не передаёт сброс серверу (SMB2 FLUSH не отправляется): «готово» означает, что сервер получил данные, возможно, лишь в память</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Resume</name>
+    <message>
+        <source>the source was replaced since the interruption</source>
+        <translation>источник был заменён после прерывания</translation>
+    </message>
+    <message>
+        <source>the source changed size since the interruption (%1 bytes, then %2)</source>
+        <translation>размер источника изменился после прерывания (%1 байт, ранее %2)</translation>
+    </message>
+    <message>
+        <source>the source changed since the interruption</source>
+        <translation>источник изменился после прерывания</translation>
+    </message>
+    <message>
+        <source>the part file of the interrupted copy is gone or was replaced</source>
+        <translation>частичный файл прерванного копирования исчез или был заменён</translation>
+    </message>
+    <message>
+        <source>another copy is writing the part file</source>
+        <translation>частичный файл записывает другое копирование</translation>
+    </message>
+    <message>
+        <source>the part file is shorter than its checkpoint (%1 bytes of %2)</source>
+        <translation>частичный файл короче своей контрольной точки (%1 байт из %2)</translation>
+    </message>
+    <message>
+        <source>the part file cannot be truncated to its checkpoint: %1</source>
+        <translation>не удалось обрезать частичный файл до контрольной точки: %1</translation>
     </message>
 </context>
 <context>
@@ -907,34 +1016,6 @@
         <translation>—</translation>
     </message>
     <message>
-        <source>Waiting to start</source>
-        <translation>Ожидание запуска</translation>
-    </message>
-    <message>
-        <source>Listing what to copy</source>
-        <translation>Составление списка для копирования</translation>
-    </message>
-    <message>
-        <source>Checking before copying</source>
-        <translation>Проверка перед копированием</translation>
-    </message>
-    <message>
-        <source>Copying</source>
-        <translation>Копирование</translation>
-    </message>
-    <message>
-        <source>Verifying the copy</source>
-        <translation>Проверка копии</translation>
-    </message>
-    <message>
-        <source>Flushing to disk</source>
-        <translation>Сброс на диск</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>Завершено</translation>
-    </message>
-    <message>
         <source>%1 “%2”</source>
         <translation>%1 «%2»</translation>
     </message>
@@ -957,10 +1038,6 @@
             <numerusform>%Ln байта</numerusform>
             <numerusform>%Ln байт</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Waiting for the disk</source>
-        <translation>Ожидание диска</translation>
     </message>
 </context>
 <context>
@@ -1173,6 +1250,109 @@
         <source> · Skipped: %1</source>
         <translation> · Пропущено: %1</translation>
     </message>
+    <message>
+        <source>Stopped. The copy can be resumed: the file being copied and the finished files were kept.</source>
+        <translation>Остановлено. Копирование можно возобновить: копировавшийся файл и готовые файлы сохранены.</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::JobQueue</name>
+    <message>
+        <source>Queued</source>
+        <translation>В очереди</translation>
+    </message>
+    <message>
+        <source>Paused (not started)</source>
+        <translation>Приостановлено (не начато)</translation>
+    </message>
+    <message>
+        <source>Waiting for its device</source>
+        <translation>Ожидает своё устройство</translation>
+    </message>
+    <message>
+        <source>Copying</source>
+        <translation>Копирование</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Приостановлено</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Прервано</translation>
+    </message>
+    <message>
+        <source>Could not discard the interrupted copy: %1</source>
+        <translation>Не удалось отбросить прерванное копирование: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 и ещё %n</numerusform>
+            <numerusform>%1 и ещё %n</numerusform>
+            <numerusform>%1 и ещё %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Измерение…</translation>
+    </message>
+    <message>
+        <source>Move %1, %2, %3, %4</source>
+        <translation>Перемещение: %1, %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>Copy %1, %2, %3, %4</source>
+        <translation>Копирование: %1, %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>не начато</translation>
+    </message>
+    <message>
+        <source>into %1</source>
+        <translation>в %1</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>на %1</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Задание</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Ход</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1285,11 +1465,11 @@ Try &apos;%1 --help&apos;.
     </message>
     <message>
         <source>Nothing: everything is copied (patterns such as *.tmp &quot;with space.txt&quot;)</source>
-        <translation>Ничего: копируется всё (шаблоны вида *.tmp "с пробелом.txt")</translation>
+        <translation>Ничего: копируется всё (шаблоны вида *.tmp &quot;с пробелом.txt&quot;)</translation>
     </message>
     <message>
         <source>Names or paths to leave out, separated by spaces: *.tmp, node_modules/ (a trailing / means folders only), docs/drafts (a / means a path inside the source), **/cache/. A name with a space goes in quotes or has a backslash before the space: &quot;with space.txt&quot;, &apos;x y&apos;, with\ space.txt. As in a shell, a backslash outside quotes keeps the next character as it is.</source>
-        <translation>Исключаемые имена или пути через пробел: *.tmp, node_modules/ (/ в конце — только папки), docs/drafts (/ внутри — путь внутри источника), **/cache/. Имя с пробелом берётся в кавычки или перед пробелом ставится обратная косая черта: "с пробелом.txt", 'x y', с\ пробелом.txt. Как в оболочке, обратная косая черта вне кавычек оставляет следующий символ как есть.</translation>
+        <translation>Исключаемые имена или пути через пробел: *.tmp, node_modules/ (/ в конце — только папки), docs/drafts (/ внутри — путь внутри источника), **/cache/. Имя с пробелом берётся в кавычки или перед пробелом ставится обратная косая черта: &quot;с пробелом.txt&quot;, &apos;x y&apos;, с\ пробелом.txt. Как в оболочке, обратная косая черта вне кавычек оставляет следующий символ как есть.</translation>
     </message>
     <message>
         <source>Add or take out ready-made patterns</source>
@@ -1312,7 +1492,7 @@ Try &apos;%1 --help&apos;.
     </message>
     <message>
         <source>Spee&amp;d limit:</source>
-        <translation>&amp;Ограничение скорости:</translation>
+        <translation>О&amp;граничение скорости:</translation>
     </message>
     <message>
         <source>Se&amp;ttings…</source>
@@ -1345,10 +1525,6 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>What to copy</source>
         <translation>Что копировать</translation>
-    </message>
-    <message>
-        <source>A copy is running; the new sources were not added.</source>
-        <translation>Идёт копирование; новые источники не добавлены.</translation>
     </message>
     <message>
         <source>Add files or folders to copy first.</source>
@@ -1403,10 +1579,6 @@ Try &apos;%1 --help&apos;.
         <translation>Продолжить копирование</translation>
     </message>
     <message>
-        <source>A copy is running; drop again when it has finished.</source>
-        <translation>Идёт копирование; перетащите снова, когда оно завершится.</translation>
-    </message>
-    <message>
         <source>Not added: “%1” is not a local file.</source>
         <translation>Не добавлено: «%1» — не локальный файл.</translation>
     </message>
@@ -1421,6 +1593,50 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>Cancel copy</source>
         <translation>Отменить копирование</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies were kept for later; resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n копирование отложено на потом; возобновите или отбросьте его в очереди.</numerusform>
+            <numerusform>%n копирования отложены на потом; возобновите или отбросьте их в очереди.</numerusform>
+            <numerusform>%n копирований отложено на потом; возобновите или отбросьте их в очереди.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies were interrupted: %1 of %2 left. Resume or discard them in the queue.</source>
+        <translation>
+            <numerusform>%n копирование прервано: осталось %1 из %2. Возобновите или отбросьте его в очереди.</numerusform>
+            <numerusform>%n копирования прерваны: осталось %1 из %2. Возобновите или отбросьте их в очереди.</numerusform>
+            <numerusform>%n копирований прервано: осталось %1 из %2. Возобновите или отбросьте их в очереди.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Jobs are queued</source>
+        <translation>В очереди есть задания</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keep the %n queued jobs for the next start?</source>
+        <translation>
+            <numerusform>Сохранить %n задание из очереди до следующего запуска?</numerusform>
+            <numerusform>Сохранить %n задания из очереди до следующего запуска?</numerusform>
+            <numerusform>Сохранить %n заданий из очереди до следующего запуска?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kept jobs are offered again, to resume or discard, when Sluice starts.</source>
+        <translation>При запуске Sluice сохранённые задания будут снова предложены — возобновить или отбросить.</translation>
+    </message>
+    <message>
+        <source>Keep for next start</source>
+        <translation>Сохранить до запуска</translation>
+    </message>
+    <message>
+        <source>Discard them</source>
+        <translation>Отбросить</translation>
+    </message>
+    <message>
+        <source>Could not keep a queued job for later: %1</source>
+        <translation>Не удалось сохранить задание из очереди на потом: %1</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1687,69 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>Do not copy anything</source>
         <translation>Ничего не копировать</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Ui::QueuePanel</name>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>&amp;Очередь</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Выше</translation>
+    </message>
+    <message>
+        <source>Run the selected job earlier</source>
+        <translation>Выполнить выбранное задание раньше</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Ниже</translation>
+    </message>
+    <message>
+        <source>Run the selected job later</source>
+        <translation>Выполнить выбранное задание позже</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Убрать</translation>
+    </message>
+    <message>
+        <source>Pause job</source>
+        <translation>Приостановить</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Убрать готовые</translation>
+    </message>
+    <message>
+        <source>Stop, resume later</source>
+        <translation>Отложить</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Задания</translation>
+    </message>
+    <message>
+        <source>Take the selected job off the queue (Delete)</source>
+        <translation>Убрать выбранное задание из очереди (Delete)</translation>
+    </message>
+    <message>
+        <source>Hold the selected job back, or let it go on</source>
+        <translation>Придержать выбранное задание или продолжить его</translation>
+    </message>
+    <message>
+        <source>Stop the selected job and keep what it copied, the file being copied included, to resume it later</source>
+        <translation>Остановить выбранное задание и сохранить скопированное, включая копируемый файл, чтобы возобновить его позже</translation>
+    </message>
+    <message>
+        <source>Take the ended jobs and their history off the list</source>
+        <translation>Убрать из списка завершённые задания и их историю</translation>
+    </message>
+    <message>
+        <source>Resume job</source>
+        <translation>Возобновить</translation>
     </message>
 </context>
 <context>

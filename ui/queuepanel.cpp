@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QGridLayout>
 #include <QListView>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QShortcut>
@@ -183,8 +184,34 @@ void QueuePanel::move(int step)
 void QueuePanel::removeSelected()
 {
     const quint64 id = currentJob();
-    const int row = m_view->selectionModel()->currentIndex().row();
-    if (id == 0 || !m_queue->removeJob(id))
+    const QueuedJob *job = m_queue->job(id);
+    if (job == nullptr)
+        return;
+    if (job->state != JobState::Interrupted || job->neverStarted) {
+        removeJob(id);
+        return;
+    }
+    // Discarding an interrupted copy deletes what it wrote of the file in flight: asked,
+    // "Keep it" the default (Enter and Escape keep it).
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Discard the interrupted copy?"),
+                                tr("The part of the file it was copying is deleted, and the "
+                                   "copy can no longer be resumed. The sources are not touched."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("discardInterruptedBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    auto *discard = box->addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    discard->setObjectName(QStringLiteral("discardInterruptedButton"));
+    auto *keep = box->addButton(tr("Keep it"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepInterruptedButton"));
+    box->setDefaultButton(keep);
+    connect(discard, &QPushButton::clicked, this, [this, id] { removeJob(id); });
+    box->open();
+}
+
+void QueuePanel::removeJob(quint64 id)
+{
+    const int row = m_queue->rowOf(id);
+    if (!m_queue->removeJob(id))
         return;
     // The keyboard stays in the list, on the row that took the removed one's place.
     const int next = qMin(row, m_queue->rowCount() - 1);

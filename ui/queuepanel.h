@@ -37,7 +37,9 @@ Q_SIGNALS:
 
 private:
     void move(int step);
+    /// Remove (Delete): an interrupted copy is discarded only after asking.
     void removeSelected();
+    void removeJob(quint64 id);
     void togglePause();
     void updateButtons();
     void updateVisibility();

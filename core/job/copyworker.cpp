@@ -54,6 +54,26 @@ mode_t currentUmask()
     return 022;
 }
 
+// @p request with every relative path joined to the working folder (getcwd(3)) by name:
+// symlinks are not resolved, so the copy copies exactly what the paths named (a link stays
+// a link). Unchanged when the working folder cannot be read.
+CopyRequest absoluteRequest(CopyRequest request)
+{
+    char *folder = ::getcwd(nullptr, 0);
+    const QByteArray working = folder ? QByteArray(folder) : QByteArray();
+    std::free(folder);
+    const auto absolute = [&working](QByteArray &path) {
+        if (!working.isEmpty() && !path.isEmpty() && !path.startsWith('/'))
+            path = NativePath::join(working, path);
+    };
+    for (QByteArray &source : request.sources)
+        absolute(source);
+    absolute(request.destination);
+    for (QByteArray &folderPath : request.destinationFolders)
+        absolute(folderPath);
+    return request;
+}
+
 // Deep trees keep two descriptors per level open; use what the hard limit allows.
 void raiseDescriptorLimit()
 {
@@ -157,6 +177,8 @@ bool CopyWorker::openJournal(CopyResult &result)
     // copy goes on, only without a journal to resume from.
     if (!job.journal)
         qCDebug(lcJob) << "no journal entry in" << JobJournal::folder() << ":" << problem;
+    else // a resume may run in another working folder (the window, another shell)
+        m_request = absoluteRequest(m_request);
     return true;
 }
 
@@ -204,10 +226,21 @@ void CopyWorker::closeJournal(CopyResult &result)
     if (!job.journal)
         return;
     result.journalId = job.journal->id();
-    if (result.status == CopyStatus::Stopped)
+    // A resume that could not start (the stick not plugged in, no space yet) keeps the entry
+    // and its part file for a later try, and says so.
+    const bool resumeNotStarted = job.resume && !result.started;
+    if (result.status == CopyStatus::Stopped || resumeNotStarted)
         job.journal->keep();
     else
         job.journal->remove();
+    if (resumeNotStarted)
+        result.issues.append(CopyIssue::withDetail(
+            FileOperation::Resume, QFile::encodeName(JobJournal::folder()),
+            QCoreApplication::translate("Sluice::JobJournal",
+                                        "the interrupted copy %1 is kept: resume it again once "
+                                        "the problem above is solved, or discard it")
+                .arg(job.journal->id()),
+            IssueSeverity::Warning));
     if (const QString problem = job.journal->problem(); !problem.isEmpty())
         result.issues.append(CopyIssue::withDetail(
             FileOperation::Flush, QFile::encodeName(JobJournal::folder()),

@@ -24,24 +24,23 @@ qint64 nanoseconds(const timespec &time)
     return qint64(time.tv_sec) * 1000000000 + time.tv_nsec;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Sluice::Resume", text);
-}
-
 // Why @p source is not the file the checkpoint was taken of, or empty.
 QString sourceChange(const JournalCheckpoint &checkpoint, const struct stat &source,
                      quint64 sourceFs)
 {
     if (quint64(source.st_ino) != checkpoint.sourceIno || sourceFs != checkpoint.sourceDev)
-        return tr("the source was replaced since the interruption");
+        return QCoreApplication::translate("Sluice::Resume",
+                                           "the source was replaced since the interruption");
     if (source.st_size != checkpoint.sourceSize)
-        return tr("the source changed size since the interruption (%1 bytes, then %2)")
+        return QCoreApplication::translate(
+                   "Sluice::Resume",
+                   "the source changed size since the interruption (%1 bytes, then %2)")
             .arg(checkpoint.sourceSize)
             .arg(qint64(source.st_size));
     if (nanoseconds(source.st_mtim) != checkpoint.sourceMtimeNs
         || nanoseconds(source.st_ctim) != checkpoint.sourceCtimeNs)
-        return tr("the source changed since the interruption");
+        return QCoreApplication::translate("Sluice::Resume",
+                                           "the source changed since the interruption");
     return {};
 }
 
@@ -203,21 +202,27 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
         qCDebug(lcJob) << "part" << partName << "is not the recorded one:" << adopted.st.st_ino
                        << checkpoint.partIno << fileSystemId(adopted.fd.get())
                        << checkpoint.partDev;
-        restartReason = tr("the part file of the interrupted copy is gone or was replaced");
+        restartReason = QCoreApplication::translate(
+            "Sluice::Resume", "the part file of the interrupted copy is gone or was replaced");
         return std::nullopt;
     }
     if (::flock(adopted.fd.get(), LOCK_EX | LOCK_NB) != 0) {
-        restartReason = tr("another copy is writing the part file");
+        restartReason =
+            QCoreApplication::translate("Sluice::Resume", "another copy is writing the part file");
         return std::nullopt;
     }
     restartReason = sourceChange(checkpoint, source, sourceFs);
     if (restartReason.isEmpty() && adopted.st.st_size < checkpoint.durable)
-        restartReason = tr("the part file is shorter than its checkpoint (%1 bytes of %2)")
-                            .arg(qint64(adopted.st.st_size))
-                            .arg(checkpoint.durable);
+        restartReason =
+            QCoreApplication::translate(
+                "Sluice::Resume", "the part file is shorter than its checkpoint (%1 bytes of %2)")
+                .arg(qint64(adopted.st.st_size))
+                .arg(checkpoint.durable);
     if (restartReason.isEmpty() && ::ftruncate(adopted.fd.get(), checkpoint.durable) != 0)
-        restartReason = tr("the part file cannot be truncated to its checkpoint: %1")
-                            .arg(QString::fromLocal8Bit(std::strerror(errno)));
+        restartReason =
+            QCoreApplication::translate("Sluice::Resume",
+                                        "the part file cannot be truncated to its checkpoint: %1")
+                .arg(QString::fromLocal8Bit(std::strerror(errno)));
     if (!restartReason.isEmpty()) {
         ::unlinkat(folderFd, partName.constData(), 0); // ours (the recorded inode, locked)
         return std::nullopt;

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -121,6 +122,7 @@ private Q_SLOTS:
     void entryIsInterruptedOnlyWithoutAnOwner();
     void keptForLaterIsListedAndDiscarded();
     void stopResumableKeepsPartAndEntryAndResumes();
+    void resumeThatCannotStartKeepsTheEntry();
     void cancelRemovesPartAndEntry();
     void noJournalRecordsNothing();
     void changedSourceRestartsFromZero_data();
@@ -278,6 +280,38 @@ void TestJournal::stopResumableKeepsPartAndEntryAndResumes()
     QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
     QVERIFY(JobJournal::interrupted().isEmpty());
     QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::resumeThatCannotStartKeepsTheEntry()
+{
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    const CopyResult stopped = stopAtHalf(scratch, stoppableOptions(), &CopyJob::stopResumable);
+    QCOMPARE(stopped.status, CopyStatus::Stopped);
+    const QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    // The sources are away (a stick not plugged in): the resume cannot start, and keeps the
+    // entry and its part file for the next try, saying so.
+    QVERIFY(::rename(scratch.path("src").constData(), scratch.path("away").constData()) == 0);
+    const JobRunner::Run failed = resume(jobs.first());
+    QCOMPARE(failed.result.status, CopyStatus::Failed);
+    QVERIFY(!failed.result.started);
+    QStringList messages;
+    for (const CopyIssue &issue : failed.result.issues)
+        messages << issue.message();
+    const QString kept = QStringLiteral("the interrupted copy %1 is kept").arg(jobs.first().id);
+    QVERIFY2(std::any_of(messages.cbegin(), messages.cend(),
+                         [&](const QString &message) { return message.contains(kept); }),
+             qPrintable(messages.join(u'\n')));
+    QCOMPARE(JobJournal::interrupted().size(), 1);
+    QCOMPARE(TestTree::findPartFiles(scratch.path("out")).size(), 1);
+
+    QVERIFY(::rename(scratch.path("away").constData(), scratch.path("src").constData()) == 0);
+    const JobRunner::Run resumed = resume(JobJournal::interrupted().first());
+    QCOMPARE(resumed.result.status, CopyStatus::Succeeded);
+    QCOMPARE(resumed.result.bytesResumed, 1000 + 48 * MiB);
+    QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(JobJournal::interrupted().isEmpty());
 }
 
 void TestJournal::cancelRemovesPartAndEntry()

@@ -11,6 +11,7 @@
 #include "testmount.h"
 #include "testtree.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -49,7 +50,8 @@ constexpr qint64 MetadataSlack = 4 * MiB;
 class Cli final
 {
 public:
-    explicit Cli(const QList<QByteArray> &arguments)
+    /// Runs in @p workingDirectory when one is given.
+    explicit Cli(const QList<QByteArray> &arguments, const QByteArray &workingDirectory = {})
     {
         QList<QByteArray> storage{FsHelpers::cliPath()};
         storage += arguments;
@@ -64,6 +66,8 @@ public:
             ::dup2(devNull, STDIN_FILENO);
             ::dup2(devNull, STDOUT_FILENO);
             ::dup2(m_err, STDERR_FILENO);
+            if (!workingDirectory.isEmpty() && ::chdir(workingDirectory.constData()) != 0)
+                ::_exit(126);
             ::execv(argv[0], argv.data());
             ::_exit(127);
         }
@@ -202,8 +206,15 @@ void TestResume::sigtermWithResumableStopsAndResumes()
     QVERIFY(TestTree::writePatternFile(source->path("src/big"), 256 * MiB, 2));
     const QByteArray part = disk->path("src/.big.sluice-part");
 
+    // Started with relative paths in the destination's folder; resumed from another folder
+    // (the journal records absolute paths).
+    const QByteArray relativeSource =
+        QFile::encodeName(QDir(QFile::decodeName(disk->path()))
+                              .relativeFilePath(QFile::decodeName(source->path("src"))));
+    QVERIFY(!relativeSource.startsWith('/'));
     Cli first({"--resumable", "--limit", "64M", "--on-conflict", "skip", "--on-error", "skip",
-               source->path("src"), disk->path()});
+               relativeSource, "."},
+              disk->path());
     QVERIFY(QTest::qWaitFor([&] { return sizeOf(part) >= 80 * MiB; }, 60000));
     first.signal(SIGTERM);
     first.wait();

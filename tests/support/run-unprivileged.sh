@@ -19,5 +19,5 @@ trap 'rm -rf "$stage"' EXIT
 cp "$binary" "$stage/"
 chmod 755 "$stage" "$stage/$(basename "$binary")"
 cd "$stage"
-HOME=$stage TMPDIR=/tmp XDG_STATE_HOME=$stage/state setpriv --reuid=nobody --regid=nogroup --clear-groups \
+HOME=$stage TMPDIR=/tmp XDG_STATE_HOME=$stage/state XDG_RUNTIME_DIR= setpriv --reuid=nobody --regid=nogroup --clear-groups \
     "$stage/$(basename "$binary")" "$@"

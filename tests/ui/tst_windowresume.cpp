@@ -181,6 +181,14 @@ void TestWindowResume::interruptedJobsAreOfferedAtStart()
     // Discard the second with Remove: the entry and its part file go.
     panel()->selectJob(discarded);
     QTest::mouseClick(panelButton("removeJobButton"), Qt::LeftButton);
+    // Asked first, "Keep it" the default: nothing is discarded until the person says so.
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("discardInterruptedBox")))
+                != nullptr);
+    QCOMPARE(box->defaultButton()->objectName(), QStringLiteral("keepInterruptedButton"));
+    QCOMPARE(queue()->rowOf(discarded) >= 0, true);
+    QCOMPARE(JobJournal::interrupted().size(), 1);
+    box->findChild<QPushButton *>(QStringLiteral("discardInterruptedButton"))->click();
     QTRY_COMPARE(queue()->rowOf(discarded), -1);
     QVERIFY(JobJournal::interrupted().isEmpty());
     QCOMPARE(entriesIn(m_scratch->path("out2")), QStringList());
