@@ -310,6 +310,8 @@ void FileLife::startCheckpoints(int partFd, DataTransfer &transfer)
 
 void FileLife::forgetCheckpoints()
 {
+    if (m_checkpoints)
+        m_checkpoints->finish(); // its last record comes before the one that clears it
     if (m_checkpoints && m_job.journal)
         m_job.journal->clearInFlight();
     m_checkpoints.reset();
@@ -378,7 +380,15 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
             }
         }
     }
-    const DataOutcome data = moveData(transfer);
+    DataOutcome data = moveData(transfer);
+    // No checkpoint sync may run once the data stopped: the part file is renamed, removed or
+    // kept next (a resumable stop takes its last checkpoint itself, takeFinal()).
+    if (m_checkpoints) {
+        if (const int error = m_checkpoints->finish();
+            error != 0 && data.status == DataOutcome::Status::Done)
+            data =
+                DataOutcome::failed(CopyIssue::fromErrno(FileOperation::Flush, destination, error));
+    }
     switch (data.status) {
     case DataOutcome::Status::Failed:
         return Attempt::failed(withSpaceHint(data.issue, partFd, m_source.st_size));

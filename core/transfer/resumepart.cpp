@@ -50,38 +50,107 @@ FileCheckpoints::FileCheckpoints(JournalWriter &journal, int partFd, JournalChec
                                  qint64 durable)
     : m_journal(journal)
     , m_partFd(partFd)
-    , m_checkpoint(std::move(identity))
     , m_written(durable)
+    , m_checkpoint(std::move(identity))
 {
     m_checkpoint.durable = durable;
+}
+
+FileCheckpoints::~FileCheckpoints()
+{
+    finish();
 }
 
 int FileCheckpoints::written(qint64 end)
 {
     m_written = end;
-    if (!m_journal.checkpointDue(m_written - m_checkpoint.durable))
+    std::unique_lock lock(m_mutex);
+    // The record lags at most two windows behind: past that the writer waits for the sync in
+    // flight (a device slower at flushing than the writer is at writing).
+    m_wake.wait(lock, [this] {
+        return !(m_syncing || m_request) || m_written - m_checkpoint.durable < 2 * CheckpointBytes;
+    });
+    if (m_error != 0)
+        return m_error;
+    // One sync per file at a time: a checkpoint due meanwhile is skipped (the next write
+    // after the sync asks again).
+    if (m_syncing || m_request || m_stopping
+        || !m_journal.checkpointDue(m_written - m_checkpoint.durable))
         return 0;
-    return take();
+    m_request = m_written;
+    if (!m_thread.joinable())
+        m_thread = std::thread([this] { run(); });
+    else
+        m_wake.notify_one();
+    return 0;
 }
 
-int FileCheckpoints::take()
+void FileCheckpoints::run()
 {
-    if (m_written <= m_checkpoint.durable)
-        return 0;
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        m_wake.wait(lock, [this] { return m_request || m_stopping; });
+        if (!m_request)
+            return;
+        const qint64 end = *m_request;
+        m_request.reset();
+        m_syncing = true;
+        lock.unlock();
+        const int error = syncAndRecord(end);
+        lock.lock();
+        m_syncing = false;
+        if (error != 0 && m_error == 0)
+            m_error = error;
+        m_wake.notify_all();
+    }
+}
+
+int FileCheckpoints::syncAndRecord(qint64 end)
+{
     // sync_file_range(2) is no barrier: only fdatasync(2) makes the bytes (and the file's
-    // size and extents) durable, and only then may the journal claim them.
+    // size and extents) durable, and only then may the journal claim them. @p end was
+    // captured after its writes completed, before this call: fdatasync covers them.
     if (retryOnEintr([&] { return ::fdatasync(m_partFd); }) != 0)
         return errno;
-    m_checkpoint.durable = m_written;
-    m_journal.checkpoint(m_checkpoint);
-    qCDebug(lcFlush) << "checkpoint at" << m_written << "of" << m_checkpoint.destination;
+    JournalCheckpoint checkpoint;
+    {
+        const std::lock_guard lock(m_mutex);
+        if (end <= m_checkpoint.durable)
+            return 0;
+        m_checkpoint.durable = end;
+        checkpoint = m_checkpoint;
+    }
+    m_journal.checkpoint(checkpoint);
+    qCDebug(lcFlush) << "checkpoint at" << end << "of" << checkpoint.destination;
     return 0;
+}
+
+int FileCheckpoints::finish()
+{
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+        m_request.reset(); // a sync not started yet is not needed any more
+        m_wake.notify_all();
+    }
+    if (m_thread.joinable())
+        m_thread.join();
+    const std::lock_guard lock(m_mutex);
+    return m_error;
 }
 
 bool FileCheckpoints::takeFinal()
 {
-    if (take() != 0)
+    if (finish() != 0)
         return false;
+    qint64 durable = 0;
+    {
+        const std::lock_guard lock(m_mutex);
+        durable = m_checkpoint.durable;
+    }
+    if (m_written > durable && syncAndRecord(m_written) != 0)
+        return false;
+    const std::lock_guard lock(m_mutex);
     return m_checkpoint.durable > 0;
 }
 

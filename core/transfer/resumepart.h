@@ -6,7 +6,10 @@
 
 #include <QString>
 
+#include <condition_variable>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include <sys/stat.h>
 
@@ -16,27 +19,46 @@ class ChecksumHasher;
 class JournalWriter;
 
 /// The checkpoints of one file in flight (docs/design-notes.md, "The job journal"): after a
-/// write, when JournalWriter::checkpointDue() says so, fdatasync(2)s the part file and only
-/// then records the bytes written so far as durable. Lives on the writing thread's stack with
-/// its FileLife.
+/// write, when JournalWriter::checkpointDue() says so, hands the offset written so far to a
+/// checkpoint thread of its own, which fdatasync(2)s the part file and only then records that
+/// offset as durable (fdatasync covers every write completed before the call). At most one
+/// sync runs at a time; a checkpoint due while one runs is skipped. The writing thread never
+/// waits for a sync except in finish() and takeFinal(). Owned by the writing thread's
+/// FileLife; @p partFd must stay open (and the part file unrenamed) until finish() returned.
 class FileCheckpoints final : public CheckpointSink
 {
 public:
     /// @p identity: the file's paths and identities; @p durable: bytes already durable (a
     /// resumed part's checkpoint).
     FileCheckpoints(JournalWriter &journal, int partFd, JournalCheckpoint identity, qint64 durable);
+    ~FileCheckpoints() override;
+    Q_DISABLE_COPY_MOVE(FileCheckpoints)
+
+    /// Writing thread. Returns the errno of an earlier checkpoint's failed fdatasync, or 0.
     int written(qint64 end) override;
-    /// A resumable stop: one last checkpoint of everything written. True when the part file
-    /// holds a checkpoint worth keeping.
+    /// Waits for the sync in flight and ends the checkpoint thread: call before the part file
+    /// is closed, renamed or removed. Returns the errno of a failed checkpoint sync, or 0.
+    int finish();
+    /// A resumable stop: finish(), then one last checkpoint of everything written, on the
+    /// calling thread. True when the part file holds a checkpoint worth keeping.
     bool takeFinal();
 
 private:
-    int take();
+    /// fdatasync(2) then record @p end as durable; returns 0 or errno.
+    int syncAndRecord(qint64 end);
+    void run();
 
     JournalWriter &m_journal;
     const int m_partFd;
+    qint64 m_written = 0; ///< writing thread only
+    std::mutex m_mutex;   ///< everything below
+    std::condition_variable m_wake;
     JournalCheckpoint m_checkpoint;
-    qint64 m_written = 0;
+    std::optional<qint64> m_request; ///< an offset to sync, waiting for the thread
+    bool m_syncing = false;
+    bool m_stopping = false;
+    int m_error = 0;
+    std::thread m_thread; ///< started with the first checkpoint
 };
 
 /// The file system of @p fd as an identity that survives an unmount, a new loop device or a
