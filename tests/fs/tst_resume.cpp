@@ -38,7 +38,7 @@ namespace {
 // The most a checkpoint may lag behind the bytes written: two checkpoint windows (64 MiB each:
 // the writer goes on while the checkpoint thread's fdatasync runs, and waits for it one window
 // later), the chunks in flight (queue depth × chunk size, 8 MiB) and one chunk being written.
-constexpr qint64 CheckpointWindow = 2 * 64 * MiB;
+constexpr qint64 CheckpointWindow = 2 * (64 * MiB);
 constexpr qint64 InFlight = 9 * MiB;
 // Besides file data a run dirties file-system metadata (inodes, folders, the ext4 journal
 // is not counted, block bitmaps are) and writes its journal record (on tmpfs here, not
