@@ -55,6 +55,7 @@ private:
     /// Keeps the entry (Stopped) or removes it; fills the result's journal fields.
     void closeJournal(CopyResult &result);
     void finish(CopyResult &result, qint64 elapsedMs);
+    QString durabilityOf(const CopySummary &summary) const;
 
     std::shared_ptr<JobContext> m_job;
     CopyRequest m_request;
