@@ -113,6 +113,8 @@ QString operationName(FileOperation operation)
         return QCoreApplication::translate("Sluice::CopyIssue", "Read again");
     case FileOperation::Resume:
         return QCoreApplication::translate("Sluice::CopyIssue", "Resumed");
+    case FileOperation::Journal:
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot write the journal");
     }
     return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }

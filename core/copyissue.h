@@ -34,6 +34,9 @@ enum class FileOperation : quint8 {
     /// A resumed job (CopyOptions::resumeId) could not continue a file after its checkpoint
     /// and copied it from the start (a warning saying why)
     Resume,
+    /// Writing the job's journal (JobJournal): the copy goes on, but cannot be resumed after
+    /// an interruption (a warning)
+    Journal,
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or
