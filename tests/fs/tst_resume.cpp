@@ -604,7 +604,7 @@ void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
     // The one warning there may be: the part file of a small file that was being written
     // (no checkpoint names it) is removed as any stale part file.
     const QJsonArray issues = result.value(QStringLiteral("issues")).toArray();
-    for (const QJsonValue &issue : issues)
+    for (const auto &issue : issues)
         QVERIFY2(issue.toObject().value(QStringLiteral("operation")).toString()
                      == QLatin1String("Cleaned up"),
                  resumed.err.constData());
