@@ -130,7 +130,7 @@ double percentile(std::vector<double> values, double fraction)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s PID [INTERVAL_MS] [MAX_SECONDS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s PID [INTERVAL_MS] [MAX_SECONDS] [IDLE_TITLE]\n", argv[0]);
         return 2;
     }
     const auto pid = std::uint32_t(std::strtoul(argv[1], nullptr, 10));
