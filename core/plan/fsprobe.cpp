@@ -211,7 +211,7 @@ void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
         || ::symlinkat(name.constData(), directoryFd, link.constData()) != 0)
         return; // no links here: nothing to set on one
     // 400 days earlier, whole seconds: another time at every granularity.
-    const timespec earlier = {before.st_mtim.tv_sec - 400 * 86'400, 0};
+    const timespec earlier = {before.st_mtim.tv_sec - time_t(400) * 86'400, 0};
     const timespec times[2] = {earlier, earlier};
     const bool set = ::utimensat(directoryFd, link.constData(), times, AT_SYMLINK_NOFOLLOW) == 0;
     ::unlinkat(directoryFd, link.constData(), 0);
