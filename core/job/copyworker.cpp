@@ -141,8 +141,9 @@ void CopyWorker::run()
         copied = true;
     }
     // Only a job that copied writes its manifest (with what it copied, also when cancelled):
-    // one stopped by its checks must not leave an empty checksum file behind.
-    if (copied && !job.options.checksumFile.isEmpty()) {
+    // one stopped by its checks must not leave an empty checksum file behind. A job stopped
+    // to resume later is not over: its resume writes the whole list (never over this name).
+    if (copied && !job.options.checksumFile.isEmpty() && !job.keepsForResume()) {
         if (const auto issue =
                 writeChecksumManifest(job.options.checksumFile, job.manifest.entries()))
             job.issues.add(*issue);

@@ -235,6 +235,9 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
         probe.timeGranularityNs = -1;
     } else {
         probe.timeGranularityNs = granularityFrom(ProbeTime, st.st_mtim);
+        // Within FAT's 2 s step of the time just set: a copy of the modification time.
+        probe.realChangeTimes =
+            qAbs(nanoseconds(st.st_ctim) - nanoseconds(ProbeTime)) > 2'000'000'000;
     }
     if (renameProbe(directoryFd, fd, name, probe)) {
         struct stat after = {};
@@ -304,7 +307,7 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
                     << probe.keepsPermissions << ", owners" << probe.keepsOwners
                     << ", copy_file_range" << probe.copyFileRange << ", link times follow"
-                    << probe.linkMetadataFollows;
+                    << probe.linkMetadataFollows << ", change times" << probe.realChangeTimes;
     return probe;
 }
 

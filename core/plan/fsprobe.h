@@ -23,6 +23,11 @@ struct FileSystemProbe
     /// 10'000'000 (exFAT), 1'000'000'000 (exfat-fuse, sshfs), 2'000'000'000 (FAT). -1 when
     /// a time set with futimens(2) did not come back within 2 s (times are not kept).
     qint64 timeGranularityNs = 1;
+    /// st_ctime is the time of the last change: setting the probe's modification time to
+    /// 2001 left its change time at the present. sshfs reports the modification time as the
+    /// change time (SFTP v3 carries none), so there a change time says nothing about when a
+    /// file was written. True where times could not be set.
+    bool realChangeTimes = true;
     /// A rename leaves the file's modification time alone (fusefat sets it to the rename's).
     /// False where it could not be probed, so that the copy checks each file.
     bool renameKeepsTimes = false;

@@ -7,6 +7,7 @@
 #include "nativepath.h"
 #include "partfile.h"
 #include "posixio.h"
+#include "resumepart.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -54,6 +55,7 @@ private:
     FileOperation publishOperation() const override { return FileOperation::Link; }
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
+    bool provesUnrecordedCopy(const QByteArray &finalName) override;
 
     /// The destination path of the copy this name links to.
     QByteArray firstPath() const { return NativePath::join(m_first.first->path, m_first.second); }
@@ -89,6 +91,41 @@ CreatedPart HardLinkLife::holdPart(const QByteArray &partName, const struct stat
         || held.st_mtim.tv_nsec != first.st_mtim.tv_nsec)
         return CreatedPart{};
     return CreatedPart::fromStat(held);
+}
+
+// A resume, and @p finalName exists though no record names it (linked in the last moment
+// before the interruption): it is this group's link when it is the first copy's file, a
+// regular file of its size written since the job started, with the same inode where inode
+// numbers name files. Where they do not (sshfs), a link and a copy of the same bytes look
+// alike through the mount: the same modification time and the same bytes, read back from
+// both, decide. The data is the first copy's, durable as that one is.
+bool HardLinkLife::provesUnrecordedCopy(const QByteArray &finalName)
+{
+    struct stat name = {};
+    struct stat first = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &name, AT_SYMLINK_NOFOLLOW) != 0
+        || ::fstatat(m_first.first->fd.get(), m_first.second.constData(), &first,
+                     AT_SYMLINK_NOFOLLOW)
+               != 0
+        || !S_ISREG(name.st_mode) || !S_ISREG(first.st_mode) || name.st_size != first.st_size
+        || !writtenSinceJobStarted(name))
+        return false;
+    if (inodesIdentifyFiles()) {
+        if (name.st_dev != first.st_dev || name.st_ino != first.st_ino)
+            return false;
+    } else {
+        constexpr int Flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
+        const UniqueFd nameFd(::openat(destinationFd(), finalName.constData(), Flags));
+        const UniqueFd firstFd(
+            ::openat(m_first.first->fd.get(), m_first.second.constData(), Flags));
+        int error = 0;
+        if (!nameFd || !firstFd || name.st_mtim.tv_sec != first.st_mtim.tv_sec
+            || name.st_mtim.tv_nsec != first.st_mtim.tv_nsec
+            || !sameContent(m_job.engine, firstFd.get(), nameFd.get(), name.st_size, error))
+            return false;
+    }
+    recordFinished(finalName);
+    return true;
 }
 
 Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part,

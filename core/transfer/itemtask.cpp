@@ -57,30 +57,62 @@ private:
     std::optional<Attempt> openSource() override;
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
+    bool provesUnrecordedCopy(const QByteArray &finalName) override;
     int createEntry(const QByteArray &partName) const;
     PreserveOptions preserveForEntry(const QByteArray &finalPath) const;
 
     QByteArray m_linkTarget;
 };
 
+// The target of the symbolic link @p name in @p directoryFd (readlinkat(2), the buffer grown
+// from @p sizeHint until the target fits) into @p target; 0 or an errno value.
+int readLinkAt(int directoryFd, const QByteArray &name, qint64 sizeHint, QByteArray &target)
+{
+    QByteArray buffer(qMax<qint64>(256, sizeHint + 1), Qt::Uninitialized);
+    for (;;) {
+        const ssize_t length =
+            ::readlinkat(directoryFd, name.constData(), buffer.data(), buffer.size());
+        if (length < 0)
+            return errno;
+        if (length < buffer.size()) {
+            target = buffer.left(length);
+            return 0;
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+}
+
 std::optional<Attempt> SpecialEntryLife::openSource()
 {
     m_source = statFromItem(m_item);
     if (m_item.kind != ItemKind::Symlink)
         return std::nullopt;
-    QByteArray buffer(qMax<qint64>(256, m_item.size + 1), Qt::Uninitialized);
-    for (;;) {
-        const ssize_t length =
-            ::readlinkat(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(),
-                         buffer.data(), buffer.size());
-        if (length < 0)
-            return Attempt::failed(CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, errno));
-        if (length < buffer.size()) {
-            m_linkTarget = buffer.left(length);
-            return std::nullopt;
-        }
-        buffer.resize(buffer.size() * 2);
-    }
+    if (const int error = readLinkAt(m_task.sourceDirectory->fd.get(), m_task.sourceName,
+                                     m_item.size, m_linkTarget))
+        return Attempt::failed(CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, error));
+    return std::nullopt;
+}
+
+// A resume, and @p finalName exists though no record names it (created in the last moment
+// before the interruption): it is this item's copy when it is an entry of the source's kind
+// written since the job started, a link with the source's target text, a device node with
+// its device number. A FIFO or socket has nothing more to compare.
+bool SpecialEntryLife::provesUnrecordedCopy(const QByteArray &finalName)
+{
+    struct stat entry = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &entry, AT_SYMLINK_NOFOLLOW) != 0
+        || (entry.st_mode & S_IFMT) != (m_item.mode & S_IFMT) || !writtenSinceJobStarted(entry))
+        return false;
+    QByteArray target;
+    if (m_item.kind == ItemKind::Symlink
+        && (readLinkAt(destinationFd(), finalName, entry.st_size, target) != 0
+            || target != m_linkTarget))
+        return false;
+    if ((m_item.kind == ItemKind::CharDevice || m_item.kind == ItemKind::BlockDevice)
+        && entry.st_rdev != m_item.rdev)
+        return false;
+    recordFinished(finalName);
+    return true;
 }
 
 // symlinkat(2), mkfifoat(3) or mknodat(2) under @p partName; 0 or an errno value. A leftover
