@@ -254,6 +254,7 @@ void MainWindow::connectSignals()
     connect(m_queue, &JobQueue::interruptedFound, this, &MainWindow::offerInterrupted);
     connect(m_queue, &JobQueue::keptForLater, this, &MainWindow::onKeptForLater);
     connect(m_queuePanel, &QueuePanel::currentJobChanged, this, [this](quint64 id) {
+        m_jobChosen = id != 0;
         if (id != 0)
             showJob(id);
     });
@@ -409,6 +410,7 @@ void MainWindow::beginJob(const QByteArray &destination, bool move)
     rememberDestination(destination);
     m_destination->setRecent(loadRecentDestinations());
     m_notice->clear();
+    m_jobChosen = false; // Copy or Move pressed: the new job is the one to show
     // The list's measurement is the job's size when it is complete (small jobs never wait).
     const qint64 bytes =
         m_sources->isScanning() ? -1 : m_sources->totalBytes() - m_sources->totalBytesLeftOut();

@@ -104,7 +104,7 @@ private:
     void onJobProgress(quint64 id, const Sluice::CopyProgress &progress);
     void onJobFinished(quint64 id, const Sluice::CopyResult &result);
     /// The journal held interrupted jobs (listed in the queue): says so in the notice bar.
-    void offerInterrupted(int count, qint64 bytesLeft, qint64 bytesTotal);
+    void offerInterrupted(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
     /// Closing with queued jobs: "Keep for next start" (JobJournal::keepForLater()),
     /// "Discard them", or stay open.
     void askToKeepQueued();
@@ -153,6 +153,7 @@ private:
     JobQueue *m_queue;
     QueuePanel *m_queuePanel;
     quint64 m_shownJob = 0;              ///< the job the transfer area shows; 0 none
+    bool m_jobChosen = false;            ///< m_shownJob was chosen by the person in the queue
     quint64 m_probeId = 0;               ///< destination check before a job starts
     bool m_probeForMove = false;         ///< the job waiting for m_probeId is a move
     int m_startWhenChosen = -1;          ///< 0 copy, 1 move once a folder is chosen; -1 none

@@ -187,7 +187,9 @@ void QueuePanel::removeSelected()
     const QueuedJob *job = m_queue->job(id);
     if (job == nullptr)
         return;
-    if (job->state != JobState::Interrupted || job->neverStarted) {
+    // An interrupted copy (also one queued to resume) keeps what it copied: asked first.
+    const bool interrupted = !job->isEnded() && !job->journalId.isEmpty() && !job->ownEntry;
+    if (!interrupted || job->neverStarted) {
         removeJob(id);
         return;
     }

@@ -157,6 +157,12 @@ bool CopyWorker::openJournal(CopyResult &result)
             result.started = false;
             return false;
         }
+        if (job.journal->isOwnQueuedJob()) {
+            // A job this process queued, starting: a new job that was written down early.
+            refreshKeptPartFiles(std::nullopt);
+            m_request = absoluteRequest(record.request);
+            return true;
+        }
         m_request = record.request;
         job.resume = std::make_unique<ResumeState>();
         for (const JournalFinished &item : std::as_const(record.finished))

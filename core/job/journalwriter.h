@@ -45,13 +45,18 @@ public:
     /// A new entry with a new id; its lock taken. Null with @p error (errno text) on failure.
     static std::unique_ptr<JournalWriter> create(QString *error);
     /// The existing entry @p id, to resume: its lock taken (refused while a running job
-    /// holds it) and its record read into @p record.
+    /// holds it; the lock this process holds for it, holdJournalLock(), is taken over) and
+    /// its record read into @p record.
     static std::unique_ptr<JournalWriter> adopt(const QString &id, JournalRecord &record,
                                                 QString *error);
     ~JournalWriter();
     Q_DISABLE_COPY_MOVE(JournalWriter)
 
     const QString &id() const { return m_id; }
+    /// adopt() took over the lock of a job this process queued (EntryLock::HoldQueued).
+    bool isOwnQueuedJob() const { return m_ownQueued; }
+    /// Gives up the entry's lock to the caller (the writer writes nothing afterwards).
+    UniqueFd takeLock();
 
     /// Writes the first record: @p base's request, options, plan and finished items (a
     /// resume carries over what the interrupted run finished).
@@ -84,6 +89,7 @@ private:
     const QString m_id;
     const UniqueFd m_folder;
     UniqueFd m_lock;
+    bool m_ownQueued = false;
     mutable std::mutex m_stateMutex; // everything below up to m_writeMutex
     JournalRecord m_base;
     QList<JournalFinished> m_synced;
@@ -125,6 +131,14 @@ private:
     mutable std::mutex m_mutex;
     QList<std::pair<QByteArray, QString>> m_restarted;
 };
+
+/// Entry locks this process holds while no job writes the entry (JobJournal::hold(),
+/// keepForLater(EntryLock::HoldQueued)): @p lock is kept open (the flock(2) with it) until
+/// taken back. @p queued: a job this process queued. Process-wide, thread-safe.
+void holdJournalLock(const QString &id, UniqueFd lock, bool queued);
+/// The lock held for @p id, out of the registry (invalid when none); @p queued set to how it
+/// was held.
+UniqueFd takeJournalLock(const QString &id, bool *queued = nullptr);
 
 /// Part files that interrupted journal entries keep for their resume (file system, inode), read
 /// when a job starts (refreshKeptPartFiles()); the stale-part cleanup leaves them alone.
