@@ -82,10 +82,11 @@ JobQueue::JobQueue(QWidget *dialogParent, QObject *parent)
 
 JobQueue::~JobQueue()
 {
-    // The sessions are children: their jobs are cancelled and waited for with them. The
-    // waiting jobs stay in the journal for the next start, as when the process is ended.
+    // The sessions are children: their jobs are cancelled and waited for with them. A queue
+    // destroyed without closing its window (which asks, or keeps them when the process is
+    // ended) drops its waiting jobs, their entries too.
     m_cancelling = true;
-    releaseWaiting();
+    dropWaiting();
 }
 
 quint64 JobQueue::enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal)
@@ -265,6 +266,11 @@ void JobQueue::onFinished(quint64 id, const CopyResult &result)
     if (job->state == JobState::Interrupted) {
         // The last sample counts what the stop left as done; the journal says what is.
         showKept(*job);
+    } else if (job->state == JobState::Cancelled && result.bytesTotal > 0) {
+        // Likewise after Cancel: what stays copied (the file in flight was removed).
+        job->bytesDone = result.bytesCopied;
+        job->perMille = int(qBound<qint64>(0, result.bytesCopied, result.bytesTotal) * 1000
+                            / result.bytesTotal);
     } else if (job->lastProgress) {
         job->perMille = job->lastProgress->perMille();
         job->bytesDone = job->lastProgress->bytesDone;

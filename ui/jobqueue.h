@@ -235,8 +235,9 @@ private:
     void showKept(QueuedJob &job);
     /// interruptedFound() once the offered jobs that never started are measured.
     void offerWhenMeasured();
-    /// The destructor: the waiting jobs' entries are let go (kept for the next start).
-    void releaseWaiting();
+    /// The destructor: the entries of waiting jobs queued here are discarded, those of
+    /// interrupted copies queued to resume let go (interrupted again).
+    void dropWaiting();
     void schedule();
     void startJob(QueuedJob &job);
     void measure(QueuedJob &job);

@@ -342,17 +342,21 @@ bool JobQueue::keepWaitingForLater()
     return true;
 }
 
-void JobQueue::releaseWaiting()
+void JobQueue::dropWaiting()
 {
-    QList<std::shared_ptr<QString>> entries;
+    QList<std::pair<std::shared_ptr<QString>, bool>> entries;
     for (const QueuedJob &job : std::as_const(m_jobs)) {
         if (job.isWaiting() && job.entry)
-            entries.append(job.entry);
+            entries.append({job.entry, job.ownEntry});
     }
     m_journalThread.start([entries] {
-        for (const auto &entry : entries) {
-            if (!entry->isEmpty())
-                JobJournal::release(*entry);
+        for (const auto &[entry, own] : entries) {
+            if (entry->isEmpty())
+                continue;
+            if (own)
+                JobJournal::discard(*entry, nullptr);
+            else
+                JobJournal::release(*entry); // an interrupted copy stays one
         }
     });
     m_journalThread.waitForDone();

@@ -80,6 +80,7 @@ Q_SIGNALS:
     void allJobsFinished();
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
@@ -88,6 +89,12 @@ protected:
 
 private:
     void buildLayout();
+    /// The height the upper part (what to copy, the queue) needs.
+    int topHeight() const;
+    /// The queue is shown: the upper part grows so that it lists QueueRows jobs.
+    void makeRoomForQueue();
+    /// Jobs the queue shows whole at the window's default size (issue 12: four at 1280 × 720).
+    static constexpr int QueueRows = 4;
     void connectSignals();
     void setUpTabOrder();
     void start(bool move);
@@ -159,6 +166,7 @@ private:
     int m_startWhenChosen = -1;          ///< 0 copy, 1 move once a folder is chosen; -1 none
     QList<QByteArray> m_queueWhenChosen; ///< sources to queue once a folder is chosen
     bool m_closeWhenFinished = false;
+    bool m_shownOnce = false;
     bool m_keepingForLater = false; ///< closing once the queued jobs are written down
     CopyRequest m_lastRequest;      ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;

@@ -7,6 +7,7 @@
 #include "copyjob.h"
 #include "destinationfield.h"
 #include "formatting.h"
+#include "jobhistory.h"
 #include "jobjournal.h"
 #include "jobqueue.h"
 #include "jobrunner.h"
@@ -310,6 +311,10 @@ void TestWindowResume::quittingKeepsQueuedJobsForTheNextStart()
     QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big2"), m_scratch->path("big3")}));
     QCOMPARE(entriesIn(m_scratch->path("out2")), QStringList());
     QCOMPARE(entriesIn(m_scratch->path("out1")), QStringList()); // cancelled: part file removed
+    // Its history row says how much stays copied: nothing (not the 100 % the end counts).
+    QCOMPARE(loadJobHistory().size(), 1);
+    QCOMPARE(loadJobHistory().first().state, JobState::Cancelled);
+    QCOMPARE(loadJobHistory().first().perMille, 0);
 
     // The next start offers them.
     m_window.reset();
