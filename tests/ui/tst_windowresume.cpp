@@ -465,7 +465,7 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     qint64 done = 0;
     for (const InterruptedJob &entry : entries)
         done += entry.doneBytes;
-    const qint64 total = 48 * MiB + 2 * 8 * MiB;
+    const qint64 total = (48 + 8 + 8) * MiB;
     QVERIFY(done > 0 && done < 48 * MiB);
     QTRY_VERIFY2(notices().contains(QStringLiteral("3 copies were interrupted: %1 of %2 left.")
                                         .arg(Format::size(total - done), Format::size(total))),
