@@ -637,7 +637,7 @@ gui_run() {
         "$binary" --new-window "$@" &
     local app=$!
     local line
-    line=$(DISPLAY=$display "$wmping" "$app" 20 300)
+    line=$(DISPLAY=$display "$wmping" "$app" 20 300 Sluice)
     kill "$app" "$xvfb" 2>/dev/null
     wait "$app" "$xvfb" 2>/dev/null || true
     rm -rf "$config" "$work/gui-out"

@@ -113,6 +113,9 @@ QString operationName(FileOperation operation)
         return QCoreApplication::translate("Sluice::CopyIssue", "Read again");
     case FileOperation::Resume:
         return QCoreApplication::translate("Sluice::CopyIssue", "Resumed");
+    case FileOperation::SetAcl:
+        return QCoreApplication::translate("Sluice::CopyIssue",
+                                           "Cannot copy the access control list (ACL) of");
     }
     return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }

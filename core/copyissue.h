@@ -23,7 +23,7 @@ enum class FileOperation : quint8 {
     SetPermissions, ///< fchmod(2)
     SetOwner,       ///< fchown(2)
     SetTimes,       ///< futimens(2) / utimensat(2)
-    SetAttributes,  ///< extended attributes and ACLs, setxattr(2)
+    SetAttributes,  ///< extended attributes (user.*, trusted.*, security.*), setxattr(2)
     Link,           ///< linkat(2) for hard links kept as hard links
     Verify,         ///< re-reading the destination and comparing checksums
     Preflight,      ///< checks made before the first byte is written
@@ -34,6 +34,8 @@ enum class FileOperation : quint8 {
     /// A resumed job (CopyOptions::resumeId) could not continue a file after its checkpoint
     /// and copied it from the start (a warning saying why)
     Resume,
+    /// POSIX ACLs (system.posix_acl_access, system.posix_acl_default; acl(5)), setxattr(2)
+    SetAcl,
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or

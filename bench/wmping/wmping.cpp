@@ -5,11 +5,13 @@
 // window from its event loop. Needs an X server without a window manager (Xvfb), since it
 // listens on the root window for the answers.
 //
-//   wmping PID [INTERVAL_MS] [MAX_SECONDS]
+//   wmping PID [INTERVAL_MS] [MAX_SECONDS] [IDLE_TITLE]
 //
 // Stops at MAX_SECONDS (default 600), on SIGINT/SIGTERM, or once the window's title has
-// changed and come back to what it was at the start (a copy started and finished: Sluice
-// shows "N % copied · Sluice" meanwhile). Prints one line: pings, answered, p50, p99 and
+// left IDLE_TITLE and come back to it (a copy started and finished: Sluice shows
+// "N % copied · Sluice" meanwhile). IDLE_TITLE defaults to the title at the start; give it
+// when the copy may already run when the window is found (then the busy time counts from
+// that moment). Prints one line: pings, answered, p50, p99 and
 // max round trip in ms, and the seconds between the title's change and its return.
 
 #include <xcb/xcb.h>
@@ -97,7 +99,7 @@ double percentile(std::vector<double> values, double fraction)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s PID [INTERVAL_MS] [MAX_SECONDS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s PID [INTERVAL_MS] [MAX_SECONDS] [IDLE_TITLE]\n", argv[0]);
         return 2;
     }
     const auto pid = std::uint32_t(std::strtoul(argv[1], nullptr, 10));
@@ -144,7 +146,10 @@ int main(int argc, char **argv)
     std::uint32_t waitingFor = 0;
     Clock::time_point sentAt;
     Clock::time_point nextPing = Clock::now();
+    const std::string idleTitle = argc > 4 ? std::string(argv[4]) : initialTitle;
     std::optional<Clock::time_point> titleChanged;
+    if (initialTitle != idleTitle)
+        titleChanged = Clock::now();
     std::optional<Clock::time_point> titleBack;
     const int fd = xcb_get_file_descriptor(connection);
     while (!stopRequested && !titleBack
@@ -182,9 +187,9 @@ int main(int argc, char **argv)
                 if (change->atom == nameAtom) {
                     const std::string title =
                         property(connection, window, nameAtom, utf8).value_or("");
-                    if (!titleChanged && title != initialTitle)
+                    if (!titleChanged && title != idleTitle)
                         titleChanged = Clock::now();
-                    else if (titleChanged && title == initialTitle)
+                    else if (titleChanged && title == idleTitle)
                         titleBack = Clock::now();
                 }
             }

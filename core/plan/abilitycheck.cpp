@@ -49,6 +49,9 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
     if (probe.probed && !probe.keepsPermissions)
         notes << QCoreApplication::translate("Sluice::Preflight",
                                              "it does not keep permission bits");
+    if (options.preserve.ownership && probe.probed && !probe.keepsOwners)
+        notes << QCoreApplication::translate("Sluice::Preflight",
+                                             "it does not keep owners and groups");
     if (probe.probed && !probe.copyFileRange)
         notes << QCoreApplication::translate(
             "Sluice::Preflight", "no copy_file_range(2): data goes through Sluice's buffers");

@@ -46,7 +46,8 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
 // to everything on that server for the next 3 s), one ending in a dot or a space is stored
 // under a mangled 8.3 name; lookups ignore letter case (Samba's default "case sensitive =
 // auto" for SMB2 clients, as Windows servers do); no symlinks (ENOSYS), no FIFOs or device
-// nodes; times in whole seconds (smbnetfs passes time_t).
+// nodes; times in whole seconds (smbnetfs passes time_t); listxattr(2) breaks the connection
+// (FileSystemLimits::listsExtendedAttributes).
 FileSystemLimits smbLimits(const QString &name)
 {
     FileSystemLimits limits;
@@ -58,6 +59,7 @@ FileSystemLimits smbLimits(const QString &name)
     limits.timestampGranularityNs = 1'000'000'000;
     limits.storesSymlinks = false;
     limits.storesSpecialFiles = false;
+    limits.listsExtendedAttributes = false;
     return limits;
 }
 

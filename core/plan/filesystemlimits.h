@@ -23,6 +23,12 @@ struct FileSystemLimits
     bool storesSymlinks = true;
     bool storesSpecialFiles = true; ///< FIFOs, device nodes, sockets
     bool storesSparseFiles = true;  ///< holes stay holes (FAT and exFAT allocate them)
+    /// listxattr(2) of a file there answers without harm. False for smbnetfs: its helper
+    /// process for the server exits on that request (EIO), and every request to that server
+    /// fails with EIO until smbnetfs has connected again, seconds later (seen with smbnetfs
+    /// 0.6.3 and Samba 4.17, tests/fs/tst_smbnetfs.cpp), so its files' extended attributes
+    /// and ACLs are never read.
+    bool listsExtendedAttributes = true;
     bool isFat() const { return maxNameUtf16Units > 0; }
 
     /// Why @p name (native bytes, one entry name) cannot be stored here, as a translated

@@ -10,9 +10,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits>
+#include <linux/capability.h>
 #include <memory>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <vector>
 
@@ -42,6 +44,10 @@ qint64 granularityFrom(const timespec &set, const timespec &got)
     }
     return -1;
 }
+
+// The user and group a probe file is given to: the kernel's overflow ids (nobody, nogroup),
+// or the one below where the file already has them.
+constexpr uid_t ProbeOwner = 65534;
 
 bool sameTime(const timespec &a, const timespec &b)
 {
@@ -163,7 +169,25 @@ bool renameProbe(int directoryFd, UniqueFd &fd, const QByteArray &name, const QB
     return bool(fd);
 }
 
-// The steps after the probe file exists: times, rename, link, mode, copy_file_range. Each
+// Gives the probe file to another user and group and reads them back (smbnetfs answers
+// fchown(2) with success and keeps nothing), then back to its owner. Only where this process
+// may give files away; a refusal teaches nothing (each copy's own fchown(2) fails and says so).
+void probeOwners(int fd, FileSystemProbe &probe)
+{
+    struct stat before = {};
+    if (fd < 0 || !mayChangeOwners() || ::fstat(fd, &before) != 0)
+        return;
+    const uid_t user = before.st_uid == ProbeOwner ? ProbeOwner - 1 : ProbeOwner;
+    const gid_t group = before.st_gid == ProbeOwner ? ProbeOwner - 1 : ProbeOwner;
+    if (::fchown(fd, user, group) != 0)
+        return;
+    struct stat after = {};
+    probe.keepsOwners = ::fstat(fd, &after) == 0 && after.st_uid == user && after.st_gid == group;
+    if (::fchown(fd, before.st_uid, before.st_gid) != 0) // it is removed next in any case
+        qCDebug(lcPlan) << "probe file not given back:" << errno;
+}
+
+// The steps after the probe file exists: times, rename, link, mode, copy_file_range, owner. Each
 // is tried whatever the one before did; a step that cannot be tried counts as not working.
 void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe &probe)
 {
@@ -202,6 +226,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
     } else {
         probe.copyFileRange = false;
     }
+    probeOwners(fd ? fd.get() : -1, probe);
 }
 
 } // namespace
@@ -233,7 +258,8 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
-                    << probe.keepsPermissions << ", copy_file_range" << probe.copyFileRange;
+                    << probe.keepsPermissions << ", owners" << probe.keepsOwners
+                    << ", copy_file_range" << probe.copyFileRange;
     return probe;
 }
 
@@ -254,6 +280,30 @@ qint64 FileSystemProbes::granularityOf(dev_t device, qint64 fallbackNs) const
     std::lock_guard lock(m_mutex);
     const auto found = m_probes.constFind(quint64(device));
     return found != m_probes.cend() ? found->timeGranularityNs : fallbackNs;
+}
+
+FileSystemLimits FileSystemProbes::sourceLimits(int fd, dev_t device, bool &learned)
+{
+    std::lock_guard lock(m_mutex);
+    const auto found = m_sources.constFind(quint64(device));
+    if (found != m_sources.cend())
+        return *found;
+    FileSystemLimits limits = detectFileSystemLimits(fd);
+    m_sources.insert(quint64(device), limits);
+    learned = true;
+    return limits;
+}
+
+bool mayChangeOwners()
+{
+    static const bool may = [] {
+        __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
+        std::array<__user_cap_data_struct, _LINUX_CAPABILITY_U32S_3> data = {};
+        if (::syscall(SYS_capget, &header, data.data()) != 0)
+            return ::geteuid() == 0;
+        return (data[0].effective & (1U << CAP_CHOWN)) != 0;
+    }();
+    return may;
 }
 
 int compareTimes(const timespec &a, const timespec &b, qint64 granularityNs)

@@ -29,7 +29,12 @@ struct FileSystemProbe
     bool renameNoReplace = true;  ///< renameat2(2) with RENAME_NOREPLACE works
     bool hardLinks = true;        ///< linkat(2) works (the no-replace fallback)
     bool keepsPermissions = true; ///< fchmod(2) 0640 reads back as 0640
-    bool copyFileRange = true;    ///< copy_file_range(2) works between two files on it
+    /// fchown(2) to another user and group reads back as given (fstat(2)). smbnetfs answers
+    /// it with success and keeps nothing. Tried only where this process may give files away
+    /// (CAP_CHOWN in its effective set, as root has: mayChangeOwners()); true otherwise and
+    /// where fchown(2) was refused (then every copy's fchown(2) fails and says so itself).
+    bool keepsOwners = true;
+    bool copyFileRange = true; ///< copy_file_range(2) works between two files on it
     /// FUSE file system that talks to a server (fuse.sshfs, fuse.smbnetfs, fuse.rclone...):
     /// its fsync(2) returns once the client passed it on, whether or not the server wrote it.
     bool networkFuse = false;
@@ -47,7 +52,8 @@ struct FileSystemProbe
 /// futimens(2) and reads it back (granularity), renames it with RENAME_NOREPLACE (and reads
 /// the time again; where an open file cannot be renamed, as on SMB, it is closed for the
 /// rename and opened again), links it, changes its mode, tries copy_file_range(2) of one byte
-/// between two probe files, and removes both. It holds an flock(2) on its files while they exist;
+/// between two probe files, where mayChangeOwners() gives it to another user and group and
+/// back, and removes both. It holds an flock(2) on its files while they exist;
 /// first it removes, silently, the probe files in that folder that a killed run left (the
 /// process in the name is gone and nobody holds their lock). @p limits names the type. Any
 /// thread; writes only the probe files.
@@ -63,11 +69,21 @@ public:
     /// The probe of @p device when it has been made, else @p fallbackNs for its granularity
     /// (the source side, which is never written: see docs/design-notes.md).
     qint64 granularityOf(dev_t device, qint64 fallbackNs) const;
+    /// The limits of the source file system @p device (detectFileSystemLimits() of the open
+    /// @p fd there), detected the first time a device is asked for, when @p learned is set to
+    /// true. Only reads (fstatfs(2), /proc/self/mountinfo); never writes a probe file.
+    FileSystemLimits sourceLimits(int fd, dev_t device, bool &learned);
 
 private:
     mutable std::mutex m_mutex;
     QHash<quint64, FileSystemProbe> m_probes;
+    QHash<quint64, FileSystemLimits> m_sources; ///< source file systems, by st_dev
 };
+
+/// Whether this process may give a file to another user (chown(2): CAP_CHOWN in its
+/// effective capability set, capget(2)), so that keeping owners and groups can be tried.
+/// Asked once; any thread.
+bool mayChangeOwners();
 
 /// The modification times @p a and @p b, compared at the coarser of @p granularityNs
 /// (≤ 1: exactly): −1, 0 or 1 as a is older, the same, or newer. Pure.

@@ -158,7 +158,8 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
                                CollisionPolicy policy, bool preserveTimestamps);
 /// What each destination file system (once per st_dev, however many roots go there) did not
 /// keep on its probe file, as one warning naming its type: times to a coarse step or not at
-/// all, times reset by a rename, no RENAME_NOREPLACE, no permission bits, no copy_file_range,
+/// all, times reset by a rename, no RENAME_NOREPLACE, no permission bits, no owners and groups
+/// (when they are preserved and this process may give files away), no copy_file_range,
 /// and where a flush cannot mean "on the server's disk" (network FUSE, sshfs without
 /// fsync@openssh.com). Only what matters under @p options (times when they are preserved,
 /// durability unless None).

@@ -14,8 +14,10 @@ namespace Sluice {
 void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item, int sourceFd)
 {
     if (item)
-        applyMetadata(folder.fd.get(), sourceFd, *item, job.options.preserve, job.umask,
-                      folder.path, job.issues);
+        applyMetadata(folder.fd.get(), sourceFd, *item,
+                      preserveFromSource(job.options.preserve, sourceFd, item->dev, job.fileSystems,
+                                         folder.path, job.issues),
+                      job.umask, folder.path, job.issues);
     if (!job.options.move)
         return;
 

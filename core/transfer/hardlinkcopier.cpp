@@ -4,6 +4,7 @@
 
 #include "itemlife.h"
 #include "jobcontext.h"
+#include "nativepath.h"
 #include "partfile.h"
 
 #include <fcntl.h>
@@ -53,6 +54,9 @@ private:
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
 
+    /// The destination path of the copy this name links to.
+    QByteArray firstPath() const { return NativePath::join(m_first.first->path, m_first.second); }
+
     std::pair<DirectoryRef, QByteArray> m_first; ///< folder and name of the first copy
 };
 
@@ -68,17 +72,25 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
         if (error == EPERM || error == EOPNOTSUPP || error == ENOSYS || error == EMLINK
             || error == EXDEV) {
             // FAT and the like cannot link (nor can an inode with too many links): like
-            // other metadata the destination refuses, copy the data and warn.
+            // other metadata the destination refuses, copy the data and warn, naming the
+            // name that is not a link (the one to look for) and the copy it would share.
             CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination, error,
                                                      IssueSeverity::Warning);
             refused.detail = QCoreApplication::translate("Sluice::ItemCopier",
-                                                         "hard links cannot be kept here; copied "
-                                                         "as separate files");
+                                                         "copied as a separate file, not as a "
+                                                         "hard link to “%1”: hard links cannot "
+                                                         "be kept here")
+                                 .arg(NativePath::toDisplay(firstPath()));
             m_job.issues.addGrouped(refused);
             return Attempt::fallBackToCopy();
         }
-        return Attempt::failed(
-            renameIssue(error, destinationPath(part.name()), destination, FileOperation::Link));
+        CopyIssue failure =
+            renameIssue(error, destinationPath(part.name()), destination, FileOperation::Link);
+        if (failure.detail.isEmpty())
+            failure.detail =
+                QCoreApplication::translate("Sluice::ItemCopier", "a hard link to “%1”")
+                    .arg(NativePath::toDisplay(firstPath()));
+        return Attempt::failed(failure);
     }
     identity = CreatedPart{};
     if (struct stat st = {};

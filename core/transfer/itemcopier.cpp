@@ -415,8 +415,11 @@ Attempt FileLife::fill(int partFd, const QByteArray &destination)
     current.mtime = m_source.st_mtim;
     m_times[0] = current.atime;
     m_times[1] = current.mtime;
-    if (const int error = applyMetadata(partFd, m_sourceFd.get(), current, m_job.options.preserve,
-                                        m_job.umask, destination, m_job.issues, m_createdMode))
+    const PreserveOptions preserve =
+        preserveFromSource(m_job.options.preserve, m_sourceFd.get(), m_source.st_dev,
+                           m_job.fileSystems, destination, m_job.issues);
+    if (const int error = applyMetadata(partFd, m_sourceFd.get(), current, preserve, m_job.umask,
+                                        destination, m_job.issues, m_createdMode))
         return Attempt::failed(
             CopyIssue::fromErrno(FileOperation::SetPermissions, destination, error));
     return changed ? *changed : Attempt::ended(ItemOutcome::Copied);

@@ -5,6 +5,8 @@
 #include "issuelog.h"
 #include "posixio.h"
 
+#include <QCoreApplication>
+
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -56,6 +58,43 @@ gid_t effectiveGroup()
     return group;
 }
 
+// What an fchown(2) or fchownat(2) that returned 0 kept, read back in @p copy (@p statError:
+// the errno of that fstat(2), or 0): smbnetfs answers success and keeps nothing. A loss is a
+// grouped warning, and set-user-ID and set-group-ID are then dropped as for a refusal.
+int noteOwnerKept(const struct stat &copy, int statError, const PlanItem &item,
+                  const QByteArray &destinationPath, IssueLog &issues, bool &ownerKept,
+                  bool &groupKept)
+{
+    if (statError != 0)
+        return report(issues, FileOperation::SetOwner, destinationPath, statError);
+    ownerKept = copy.st_uid == item.uid;
+    groupKept = copy.st_gid == item.gid;
+    if (!ownerKept || !groupKept)
+        issues.addGrouped(CopyIssue::withDetail(
+            FileOperation::SetOwner, destinationPath,
+            QCoreApplication::translate("Sluice::Metadata",
+                                        "the file system reported success but kept another "
+                                        "owner or group"),
+            IssueSeverity::Warning));
+    return 0;
+}
+
+// fchown(2) of the copy @p fd to @p item's owner and group, read back (noteOwnerKept()).
+// Where giving the file away is not permitted, at least the group is kept where it can be.
+int setOwner(int fd, const PlanItem &item, const QByteArray &destinationPath, IssueLog &issues,
+             bool &ownerKept, bool &groupKept)
+{
+    if (::fchown(fd, item.uid, item.gid) != 0) {
+        const int error = errno;
+        if (error == EPERM && ::fchown(fd, uid_t(-1), item.gid) == 0)
+            groupKept = true;
+        return report(issues, FileOperation::SetOwner, destinationPath, error);
+    }
+    struct stat copy = {};
+    const int statError = ::fstat(fd, &copy) == 0 ? 0 : errno;
+    return noteOwnerKept(copy, statError, item, destinationPath, issues, ownerKept, groupKept);
+}
+
 bool timeHolds(int directoryFd, const QByteArray &name, const timespec &wanted,
                qint64 granularityNs, int &error)
 {
@@ -95,7 +134,7 @@ int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool ac
             if (::fgetxattr(sourceFd, name, nullptr, 0) < 0 && errno == ENODATA
                 && ::fgetxattr(destinationFd, name, nullptr, 0) >= 0
                 && ::fremovexattr(destinationFd, name) != 0)
-                report(issues, FileOperation::SetAttributes, destinationPath, errno);
+                report(issues, FileOperation::SetAcl, destinationPath, errno);
         }
     }
     ssize_t listSize = ::flistxattr(sourceFd, nullptr, 0);
@@ -128,12 +167,38 @@ int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool ac
             continue; // vanished meanwhile, or not readable by us: nothing to copy
         if (::fsetxattr(destinationFd, name, value.data(), std::size_t(size), 0) != 0) {
             const int error = errno;
-            report(issues, FileOperation::SetAttributes, destinationPath, error);
+            report(issues, isAcl ? FileOperation::SetAcl : FileOperation::SetAttributes,
+                   destinationPath, error);
             continue;
         }
         ++copied;
     }
     return copied;
+}
+
+PreserveOptions preserveFromSource(const PreserveOptions &preserve, int sourceFd, dev_t device,
+                                   FileSystemProbes &fileSystems, const QByteArray &destinationPath,
+                                   IssueLog &issues)
+{
+    if ((!preserve.xattrs && !preserve.acls) || sourceFd < 0)
+        return preserve;
+    bool learned = false;
+    const FileSystemLimits source = fileSystems.sourceLimits(sourceFd, device, learned);
+    if (source.listsExtendedAttributes)
+        return preserve;
+    if (learned)
+        issues.add(CopyIssue::withDetail(
+            FileOperation::SetAttributes, destinationPath,
+            QCoreApplication::translate("Sluice::Metadata",
+                                        "the source is on %1, where listing extended attributes "
+                                        "breaks the connection to the server: extended "
+                                        "attributes and ACLs are not copied from there")
+                .arg(source.typeName),
+            IssueSeverity::Warning));
+    PreserveOptions without = preserve;
+    without.xattrs = false;
+    without.acls = false;
+    return without;
 }
 
 mode_t creationMode(const PlanItem &item, const PreserveOptions &preserve, mode_t umask)
@@ -157,16 +222,8 @@ int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOpti
     bool groupKept = item.gid == effectiveGroup();
     const bool ownerChanges = preserve.ownership && (!ownerKept || !groupKept);
     if (ownerChanges) {
-        if (::fchown(fd, item.uid, item.gid) == 0) {
-            ownerKept = groupKept = true;
-        } else {
-            const int error = errno;
-            // Not permitted to give the file away: keep at least the group where we can.
-            if (error == EPERM && ::fchown(fd, uid_t(-1), item.gid) == 0)
-                groupKept = true;
-            if (const int fatal = report(issues, FileOperation::SetOwner, destinationPath, error))
-                return fatal;
-        }
+        if (const int fatal = setOwner(fd, item, destinationPath, issues, ownerKept, groupKept))
+            return fatal;
     }
     const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);
     if ((ownerChanges || mode != createdMode) && ::fchmod(fd, mode) != 0) {
@@ -194,13 +251,20 @@ int applyMetadataAt(int directoryFd, const QByteArray &name, const PlanItem &ite
     bool ownerKept = item.uid == effectiveUser();
     bool groupKept = item.gid == effectiveGroup();
     if (preserve.ownership && (!ownerKept || !groupKept)) {
+        int fatal = 0;
         if (::fchownat(directoryFd, name.constData(), item.uid, item.gid, AT_SYMLINK_NOFOLLOW)
             == 0) {
-            ownerKept = groupKept = true;
-        } else if (const int fatal =
-                       report(issues, FileOperation::SetOwner, destinationPath, errno)) {
-            return fatal;
+            struct stat copy = {};
+            const int statError =
+                ::fstatat(directoryFd, name.constData(), &copy, AT_SYMLINK_NOFOLLOW) == 0 ? 0
+                                                                                          : errno;
+            fatal =
+                noteOwnerKept(copy, statError, item, destinationPath, issues, ownerKept, groupKept);
+        } else {
+            fatal = report(issues, FileOperation::SetOwner, destinationPath, errno);
         }
+        if (fatal != 0)
+            return fatal;
     }
     if (!isLink) {
         const mode_t mode = effectiveMode(item, preserve, umask, ownerKept, groupKept);

@@ -7,16 +7,19 @@
 
 namespace Sluice {
 
+class FileSystemProbes;
 class IssueLog;
 
 /// Applies the source's metadata to a copy through its open descriptor, in the order that
-/// keeps each step effective: owner (fchown(2) clears set-user-ID, so it comes first),
-/// permission bits (fchmod(2)), extended attributes and ACLs (after chmod, which rewrites
-/// the ACL mask), times last (futimens(2), nanoseconds). Set-user-ID and set-group-ID bits
-/// are dropped when the copy's owner or group differs from the source's, as cp(1) does.
+/// keeps each step effective: owner (fchown(2) clears set-user-ID, so it comes first; read
+/// back with fstat(2), since smbnetfs answers success and keeps nothing), permission bits
+/// (fchmod(2)), extended attributes and ACLs (after chmod, which rewrites the ACL mask),
+/// times last (futimens(2), nanoseconds). Set-user-ID and set-group-ID bits are dropped when
+/// the copy's owner or group differs from the source's, as cp(1) does.
 ///
 /// A destination that refuses a kind of metadata (EPERM, EOPNOTSUPP, ENOTSUP, EINVAL) gets
-/// one grouped warning per kind for the whole job (IssueLog::addGrouped); the data copy
+/// one grouped warning per kind for the whole job (IssueLog::addGrouped), as does an owner
+/// or group that reads back other than set (FileOperation::SetOwner); the data copy
 /// stands. Returns the errno of a failure that makes the copy unusable (EIO) or 0.
 /// Permission bits are set (the part file starts as 0600, folders as 0700): the source's
 /// when preserving modes, else the source's masked with @p umask like cp(1); fchmod(2) is
@@ -25,6 +28,15 @@ class IssueLog;
 int applyMetadata(int fd, int sourceFd, const PlanItem &item, const PreserveOptions &preserve,
                   mode_t umask, const QByteArray &destinationPath, IssueLog &issues,
                   mode_t createdMode = mode_t(-1));
+
+/// @p preserve for an item read through @p sourceFd from the source file system @p device:
+/// without extended attributes and ACLs where that file system cannot list them without harm
+/// (FileSystemLimits::listsExtendedAttributes: smbnetfs), which one warning per such file
+/// system says, naming @p destinationPath (the first copy they are missing from). Any copying
+/// thread.
+PreserveOptions preserveFromSource(const PreserveOptions &preserve, int sourceFd, dev_t device,
+                                   FileSystemProbes &fileSystems, const QByteArray &destinationPath,
+                                   IssueLog &issues);
 
 /// The mode to create a regular file's copy with when nobody else can reach it before it is
 /// finished (inside a folder the copy created, mode 0700, that inherited no default ACL:
@@ -51,6 +63,7 @@ int restoreTimes(int directoryFd, const QByteArray &name, const timespec times[2
 /// Copies extended attributes from @p sourceFd to @p destinationFd: user.* always,
 /// trusted.* and security.* when permitted, system.posix_acl_* only with @p acls, which also
 /// removes an access or default ACL the destination inherited and the source does not have.
+/// A refused ACL is reported as FileOperation::SetAcl, any other attribute as SetAttributes.
 /// Returns the number of attributes copied, or -errno when listing the source failed.
 int copyExtendedAttributes(int sourceFd, int destinationFd, bool xattrs, bool acls,
                            const QByteArray &destinationPath, IssueLog &issues);

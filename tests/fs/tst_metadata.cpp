@@ -182,6 +182,7 @@ private Q_SLOTS:
     void archiveKeepsStatXattrsAndAclsExactly_data();
     void archiveKeepsStatXattrsAndAclsExactly();
     void setUidAndSetGidAreDroppedWhenTheOwnerIsNotKept();
+    void ownersThatHoldGiveNoOwnerWarning();
     void fatRefusesMetadataWithGroupedWarningsNotFailure_data();
     void fatRefusesMetadataWithGroupedWarningsNotFailure();
 };
@@ -253,6 +254,37 @@ void TestMetadata::setUidAndSetGidAreDroppedWhenTheOwnerIsNotKept()
     QVERIFY(::lstat(disk->path("out/src/tool").constData(), &st) == 0);
     QCOMPARE(st.st_uid, ::geteuid());
     QCOMPARE(st.st_mode & 07777, mode_t(0755)); // neither set-user-ID nor set-group-ID
+}
+
+// The control for fs-smbnetfs's ownersSmbDoesNotKeepAreAWarning: on tmpfs, root's -a keeps
+// user and group nobody, the probe sees them kept, and nothing warns about owners.
+void TestMetadata::ownersThatHoldGiveNoOwnerWarning()
+{
+    FS_MOUNT(disk, FsKind::Tmpfs, 64 * MiB);
+    QVERIFY(TestTree::makePath(disk->path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(disk->path("src/one"), 300 * KiB, 611));
+    QVERIFY(TestTree::writeFile(disk->path("src/sub/two"), "two"));
+    for (const QByteArray item : {"src", "src/one", "src/sub", "src/sub/two"})
+        QCOMPARE(
+            ::chown(disk->path(item).constData(), FsHelpers::nobodyUid(), FsHelpers::nobodyGid()),
+            0);
+    QVERIFY(TestTree::makePath(disk->path("out")));
+
+    const FsHelpers::ChildRun copy =
+        FsHelpers::runCli({"-a", disk->path("src"), disk->path("out")});
+
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QVERIFY2(!copy.err.contains("owners and groups") && !copy.err.contains("Cannot set owner"),
+             copy.err.constData());
+    QVERIFY2(!copy.err.contains("Warning"), copy.err.constData());
+    for (const QByteArray item : {"out/src", "out/src/one", "out/src/sub", "out/src/sub/two"}) {
+        struct stat st = {};
+        QVERIFY(::lstat(disk->path(item).constData(), &st) == 0);
+        QCOMPARE(st.st_uid, FsHelpers::nobodyUid());
+        QCOMPARE(st.st_gid, FsHelpers::nobodyGid());
+    }
+    QCOMPARE(FsHelpers::fileDigest(disk->path("out/src/one")),
+             FsHelpers::fileDigest(disk->path("src/one")));
 }
 
 void TestMetadata::fatRefusesMetadataWithGroupedWarningsNotFailure_data()

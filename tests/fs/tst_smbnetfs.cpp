@@ -4,16 +4,21 @@
 // cancel), collisions are decided and the no-replace fallback keeps someone else's file
 // (smbnetfs has neither RENAME_NOREPLACE nor hard links: the name is checked right before a
 // plain rename), moves delete sources only once copied, --verify reads the copy back,
-// permission bits, extended attributes and sub-second times SMB does not keep are warnings,
+// permission bits, owners and groups (smbnetfs answers fchown(2) with success and keeps
+// nothing), extended attributes, ACLs and sub-second times SMB does not keep are warnings,
 // names SMB refuses are refused before the first byte, the preflight names the file system
 // and what it cannot do, and no flush reaches the server (smbd logs no SMB2 FLUSH), which the
-// preflight says.
+// preflight says. As a source with -a, its files are read without listing their extended
+// attributes (that request makes smbnetfs drop its connection to the server).
 
 #include "fshelpers.h"
 #include "jobrunner.h"
+#include "nativepath.h"
 #include "smbmount.h"
+#include "testmount.h"
 #include "testtree.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QTest>
 
@@ -37,6 +42,9 @@ private Q_SLOTS:
     void verifyReadsTheCopyBack();
     void preflightNamesTheFileSystemAndWritesNothing();
     void metadataSmbCannotStoreIsAWarning();
+    void ownersSmbDoesNotKeepAreAWarning();
+    void anAclAloneIsReportedAsAnAcl();
+    void archiveFromTheShareCopiesByteIdentically();
     void namesSmbRefusesAreRefusedBeforeTheFirstByte();
     void noFlushReachesTheServer();
 
@@ -203,10 +211,11 @@ void TestSmbnetfs::preflightNamesTheFileSystemAndWritesNothing()
     const FsHelpers::ChildRun dry =
         FsHelpers::runCli({"--dry-run", "-a", m_scratch->path("src"), server->path()});
     QVERIFY2(dry.exitCode == 0, dry.err.constData());
-    for (const char *said : {"the destination is on fuse.smbnetfs", "to the nearest 1 s only",
-                             "no rename without replacing (RENAME_NOREPLACE) and no hard links",
-                             "it does not keep permission bits", "no SMB2 FLUSH is sent",
-                             "free space cannot be checked: the file system reports no size"})
+    for (const char *said :
+         {"the destination is on fuse.smbnetfs", "to the nearest 1 s only",
+          "no rename without replacing (RENAME_NOREPLACE) and no hard links",
+          "it does not keep permission bits", "it does not keep owners and groups",
+          "no SMB2 FLUSH is sent", "free space cannot be checked: the file system reports no size"})
         QVERIFY2(dry.err.contains(said), dry.err.constData());
     QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
 }
@@ -239,6 +248,111 @@ void TestSmbnetfs::metadataSmbCannotStoreIsAWarning()
         FsHelpers::runCli({"-a", "--on-conflict", "newer", tagged, server->path()});
     QVERIFY2(again.exitCode == 0, again.err.constData());
     QVERIFY2(again.err.contains("0 copied"), again.err.constData());
+}
+
+// As root with -a, files and folders of user and group nobody: smbnetfs answers fchown(2) with
+// success and keeps nothing (the share shows root, as smbd's "force user" writes them). The
+// preflight says the file system does not keep owners and groups, and the copy names the
+// items whose owner it read back wrong (one grouped warning); the data is all there and the
+// exit status is 0, as for any metadata a file system cannot store.
+void TestSmbnetfs::ownersSmbDoesNotKeepAreAWarning()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("owned/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("owned/one"), 300 * KiB, 165));
+    QVERIFY(TestTree::writePatternFile(scratch.path("owned/sub/two"), 5000, 166));
+    const QList<QByteArray> items = {"owned", "owned/one", "owned/sub", "owned/sub/two"};
+    for (const QByteArray &item : items)
+        QCOMPARE(
+            ::chown(scratch.path(item).constData(), FsHelpers::nobodyUid(), FsHelpers::nobodyGid()),
+            0);
+    const FsHelpers::ChildRun copy =
+        FsHelpers::runCli({"-a", scratch.path("owned"), server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QVERIFY2(copy.err.contains("completed with warnings"), copy.err.constData());
+    QVERIFY2(copy.err.contains("the destination is on fuse.smbnetfs: ")
+                 && copy.err.contains("; it does not keep owners and groups"),
+             copy.err.constData());
+    // One grouped warning for the four items, naming one of them.
+    const QByteArray said = "” and 3 more item(s): the file system reported success but kept "
+                            "another owner or group\n";
+    int warnings = 0;
+    for (const QByteArray &line : copy.err.split('\n')) {
+        if (!line.startsWith("sluice-cli: Warning: Cannot set owner of “"))
+            continue;
+        ++warnings;
+        bool named = false;
+        for (const QByteArray &item : items)
+            named = named
+                    || line + '\n'
+                           == "sluice-cli: Warning: Cannot set owner of “"
+                                  + NativePath::toDisplay(server->path(item)).toUtf8() + said;
+        QVERIFY2(named, line.constData());
+    }
+    QCOMPARE(warnings, 1);
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("owned/one")),
+             FsHelpers::fileDigest(scratch.path("owned/one")));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("owned/sub/two")),
+             FsHelpers::fileDigest(scratch.path("owned/sub/two")));
+    struct stat st = {};
+    QCOMPARE(::stat(server->path("owned/one").constData(), &st), 0);
+    QCOMPARE(st.st_uid, uid_t(0)); // what the mount shows: the owner was indeed not kept
+}
+
+// A file whose only extended attribute is its access ACL (setfacl -m u:nobody:r): FUSE without
+// ACL support refuses system.posix_acl_access, and the warning says ACL, not "extended
+// attributes".
+void TestSmbnetfs::anAclAloneIsReportedAsAnAcl()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    const QByteArray file = scratch.path("acl-only");
+    QVERIFY(TestTree::writeFile(file, "acl only"));
+    const QString set =
+        runTool(QStringLiteral("setfacl"),
+                {QStringLiteral("-m"), QStringLiteral("u:nobody:r"), QFile::decodeName(file)});
+    QVERIFY2(set.isEmpty(), qPrintable(set));
+    char names[256] = {};
+    const ssize_t listed = ::listxattr(file.constData(), names, sizeof names);
+    QCOMPARE(QByteArray(names, int(qMax<ssize_t>(listed, 0))),
+             QByteArray("system.posix_acl_access", 24)); // and nothing else
+    const FsHelpers::ChildRun copy = FsHelpers::runCli({"-a", file, server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    const QByteArray warning = "sluice-cli: Warning: Cannot copy the access control list (ACL) "
+                               "of “"
+                               + NativePath::toDisplay(server->path("acl-only")).toUtf8()
+                               + "”: Operation not supported (EOPNOTSUPP)\n";
+    QVERIFY2(copy.err.contains(warning), copy.err.constData());
+    QVERIFY2(!copy.err.contains("extended attributes"), copy.err.constData());
+    QCOMPARE(TestTree::readFile(server->serverPath("acl-only")), QByteArray("acl only"));
+}
+
+// The share as the source of -a onto tmpfs: smbnetfs's helper process for a server exits on a
+// listxattr(2) (EIO, and every request to that server fails for seconds), so the first one
+// made the next file's open fail. Sluice does not list them there: every file arrives byte for
+// byte, with one warning that says why nothing of the kind was copied.
+void TestSmbnetfs::archiveFromTheShareCopiesByteIdentically()
+{
+    SMB_MOUNT(server);
+    QVERIFY(TestTree::makePath(server->serverPath("tree/sub/deeper")));
+    QVERIFY(TestTree::writeFile(server->serverPath("tree/a"), "one"));
+    QVERIFY(TestTree::writePatternFile(server->serverPath("tree/sub/b"), 300 * KiB, 167));
+    QVERIFY(TestTree::writePatternFile(server->serverPath("tree/sub/deeper/c"), 2 * MiB, 168));
+    QVERIFY(TestTree::writeFile(server->serverPath("tree/sub/deeper/d"), "two"));
+    FS_MOUNT(disk, FsKind::Tmpfs, 64 * MiB);
+    const FsHelpers::ChildRun copy = FsHelpers::runCli({"-a", server->path("tree"), disk->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    const QStringList differences = TestTree::compareTrees(
+        server->serverPath("tree"), disk->path("tree"), {false, false, false});
+    QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("tree/sub/deeper/c")),
+             FsHelpers::fileDigest(server->serverPath("tree/sub/deeper/c")));
+    QCOMPARE(copy.err.count("the source is on fuse.smbnetfs, where listing extended attributes "
+                            "breaks the connection to the server: extended attributes and ACLs "
+                            "are not copied from there"),
+             1);
+    QVERIFY2(!copy.err.contains("Input/output error"), copy.err.constData());
 }
 
 // "a:b" would make smbnetfs fail with EIO (and every other request for the next seconds):

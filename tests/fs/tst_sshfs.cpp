@@ -34,6 +34,7 @@ private Q_SLOTS:
     void verifyReadsTheCopyBack();
     void preflightNamesTheFileSystemAndMetadataIsAWarning();
     void everyFileIsFsyncedOnTheServer();
+    void ownersAsRootOverSftpAreKept();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -225,6 +226,36 @@ void TestSshfs::everyFileIsFsyncedOnTheServer()
         QVERIFY2(log.contains("fsync \"" + partName + '"'), log.right(3000).constData());
     }
     QVERIFY2(run.err.contains("fsync@openssh.com"), run.err.constData());
+}
+
+// Root's -a over sftp: sshfs sends the owner and group (SSH_FXP_SETSTAT with uid and gid), the
+// test's sftp-server runs as root and applies them, and sshfs shows the server's numbers
+// (no idmap): the probe and every copy read them back as set, so nothing warns about owners.
+void TestSshfs::ownersAsRootOverSftpAreKept()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("owned/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("owned/one"), 300 * KiB, 171));
+    QVERIFY(TestTree::writeFile(scratch.path("owned/sub/two"), "two"));
+    const QList<QByteArray> items = {"owned", "owned/one", "owned/sub", "owned/sub/two"};
+    for (const QByteArray &item : items)
+        QCOMPARE(
+            ::chown(scratch.path(item).constData(), FsHelpers::nobodyUid(), FsHelpers::nobodyGid()),
+            0);
+    const FsHelpers::ChildRun copy =
+        FsHelpers::runCli({"-a", scratch.path("owned"), server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QVERIFY2(!copy.err.contains("owners and groups") && !copy.err.contains("Cannot set owner"),
+             copy.err.constData());
+    for (const QByteArray &item : items) {
+        struct stat st = {};
+        QCOMPARE(::lstat(server->serverPath(item).constData(), &st), 0);
+        QCOMPARE(st.st_uid, FsHelpers::nobodyUid());
+        QCOMPARE(st.st_gid, FsHelpers::nobodyGid());
+    }
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("owned/one")),
+             FsHelpers::fileDigest(scratch.path("owned/one")));
 }
 
 QTEST_GUILESS_MAIN(TestSshfs)
