@@ -622,8 +622,38 @@ make_empty() {
     fi
 }
 
+# gui_row LABEL LINE: one table row from wmping's LINE ("pings N p50 A p99 B max C ms busy
+# D s gui-run E ms gui-wait F ms worst-at T") and the load average now.
+gui_row() {
+    local load
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    echo "$2" | awk -v label="$1" -v load="$load" '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", label, $2, $4, $6, $8, ($11 < 0 ? "–" : $11 " s"), $14, $17, load }'
+}
+
+# gui_perf_start LABEL PID: with GUI_PERF=DIR, records the GUI thread's (PID's main thread)
+# call stacks into DIR/LABEL.data (perf record, stamps in CLOCK_MONOTONIC like wmping's
+# worst-at) until gui_perf_stop.
+gui_perf=
+gui_perf_start() {
+    gui_perf=
+    [ -n "${GUI_PERF:-}" ] || return 0
+    mkdir -p "$GUI_PERF"
+    local file
+    file=$GUI_PERF/$(echo "$1" | tr -c 'A-Za-z0-9\n' '-').data
+    perf record -q -k CLOCK_MONOTONIC --call-graph dwarf,32768 -F 999 -t "$2" -o "$file" \
+        >/dev/null 2>&1 &
+    gui_perf=$!
+}
+gui_perf_stop() {
+    [ -n "$gui_perf" ] || return 0
+    kill -INT "$gui_perf" 2>/dev/null || true
+    wait "$gui_perf" 2>/dev/null || true
+    gui_perf=
+}
+
 # gui_run BINARY LABEL ARGS...: starts the window under its own Xvfb with ARGS, pings it
-# until its title returns to "Sluice" (the copy ended) or 300 s, prints one table row.
+# until its title returns to "Sluice" (the copy ended) or 300 s, prints one table row of the
+# pings sent while the title said it copied.
 gui_run() {
     local binary=$1 label=$2
     shift 2
@@ -636,14 +666,15 @@ gui_run() {
     DISPLAY=$display XDG_CONFIG_HOME=$config XDG_RUNTIME_DIR=$config/runtime QT_QPA_PLATFORM=xcb \
         "$binary" --new-window "$@" &
     local app=$!
+    gui_perf_start "$label" "$app"
     local line
     line=$(DISPLAY=$display "$wmping" "$app" 20 300 Sluice)
+    gui_perf_stop
     kill "$app" "$xvfb" 2>/dev/null
     wait "$app" "$xvfb" 2>/dev/null || true
     rm -rf "$config" "$work/gui-out"
     sync
-    # "pings N p50 A p99 B max C ms busy D s"
-    echo "$line" | awk -v label="$label" '{ printf "| %s | %s | %s | %s | %s | %s |\n", label, $2, $4, $6, $8, ($11 < 0 ? "–" : $11 " s") }'
+    gui_row "$label" "$line"
 }
 
 section_gui() {
@@ -659,8 +690,8 @@ section_gui() {
     # window measures them; the row's max is how long the GUI thread was blocked).
     local many
     mapfile -t many < <(find "$src/tree" -type f | head -n 20000)
-    echo "| run | pings | p50 ms | p99 ms | max ms | copy time |"
-    echo "|---|---|---|---|---|---|"
+    echo "| run | pings | p50 ms | p99 ms | max ms | copy time | GUI thread CPU ms | GUI thread runnable, waiting ms | load |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     local binary name
     for binary in "${binaries[@]}"; do
         name=after
@@ -675,8 +706,8 @@ section_gui() {
     echo
     echo "20,000 files handed to the window at once (as a drop adds them), 10 s of pings:"
     echo
-    echo "| run | pings | p50 ms | p99 ms | max ms | copy time |"
-    echo "|---|---|---|---|---|---|"
+    echo "| run | pings | p50 ms | p99 ms | max ms | copy time | GUI thread CPU ms | GUI thread runnable, waiting ms | load |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     for binary in "${binaries[@]}"; do
         name=after
         [ "$binary" != "$window" ] && name=before
@@ -703,12 +734,14 @@ gui_add_many() {
     (DISPLAY=$display "$wmping" "$app" 20 10 > "$pings") &
     local pinger=$!
     sleep 2
+    gui_perf_start "$label" "$app"
     env "${env[@]}" "$binary" "$@" >/dev/null 2>&1 || true
     wait "$pinger"
+    gui_perf_stop
     kill "$app" "$xvfb" 2>/dev/null
     wait "$app" "$xvfb" 2>/dev/null || true
     rm -rf "$config"
-    awk -v label="$label" '{ printf "| %s | %s | %s | %s | %s | – |\n", label, $2, $4, $6, $8 }' "$pings"
+    gui_row "$label" "$(cat "$pings")"
 }
 
 # --- main ---------------------------------------------------------------------------------

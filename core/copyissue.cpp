@@ -116,6 +116,8 @@ QString operationName(FileOperation operation)
     case FileOperation::SetAcl:
         return QCoreApplication::translate("Sluice::CopyIssue",
                                            "Cannot copy the access control list (ACL) of");
+    case FileOperation::Journal:
+        return QCoreApplication::translate("Sluice::CopyIssue", "Cannot write the journal");
     }
     return QCoreApplication::translate("Sluice::CopyIssue", "Cannot process");
 }

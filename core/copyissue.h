@@ -36,6 +36,9 @@ enum class FileOperation : quint8 {
     Resume,
     /// POSIX ACLs (system.posix_acl_access, system.posix_acl_default; acl(5)), setxattr(2)
     SetAcl,
+    /// Writing the job's journal (JobJournal): the copy goes on, but cannot be resumed after
+    /// an interruption (a warning)
+    Journal,
 };
 
 /// How serious an issue is: a warning leaves the item copied; an error means the item (or

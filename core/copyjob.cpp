@@ -80,6 +80,10 @@ void CopyJob::start()
     };
     try {
         m_context = std::make_shared<JobContext>(m_options, m_hooks, deliver);
+        m_context->deliverNotResumable = [this](const CopyIssue &issue) {
+            QMetaObject::invokeMethod(
+                this, [this, issue] { Q_EMIT notResumable(issue); }, Qt::QueuedConnection);
+        };
     } catch (const std::bad_alloc &) {
         finishWithoutStarting(
             CopyStatus::Failed,

@@ -75,6 +75,12 @@ Q_SIGNALS:
     void progressChanged(const Sluice::CopyProgress &progress);
     /// The core needs a decision; answer with answer(question.id, ...). One at a time.
     void questionAsked(const Sluice::CopyQuestion &question);
+    /// The job's journal cannot be written (JobJournal: a read-only or full state folder, a
+    /// file in its place), found when the job starts or later: the copy goes on, but cannot
+    /// be resumed after an interruption, and stopResumable() cancels instead. At most once,
+    /// before finished(); @p issue (a warning naming the journal's path and the cause) is
+    /// also in the result.
+    void notResumable(const Sluice::CopyIssue &issue);
     /// Exactly once.
     void finished(const Sluice::CopyResult &result);
 

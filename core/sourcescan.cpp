@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <deque>
 #include <dirent.h>
 #include <fcntl.h>
 #include <mutex>
 #include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace Sluice {
@@ -71,18 +73,44 @@ struct ScanCancellation
     }
 };
 
+/// What the handle (owner's thread) and the worker hand each other: requests one way,
+/// reports the other, each under the mutex.
+struct ScanExchange
+{
+    struct Request
+    {
+        quint64 id = 0;
+        QByteArray path;
+        ScanOptions options;
+    };
+    std::mutex mutex;
+    std::deque<Request> requests;
+    bool draining = false; ///< the worker has been woken and has not run dry yet
+    QList<SourceSummary> reports;
+    bool deliveryPosted = false; ///< a deliverBatch() is on its way to the owner's thread
+};
+
 /// Lives on the "sluice-scan" thread and walks one request at a time.
 class SourceScanWorker final : public QObject
 {
 public:
-    SourceScanWorker(std::shared_ptr<ScanCancellation> cancellation, SourceScanner *handle)
+    SourceScanWorker(std::shared_ptr<ScanCancellation> cancellation,
+                     std::shared_ptr<ScanExchange> exchange, SourceScanner *handle)
         : m_cancellation(std::move(cancellation))
+        , m_exchange(std::move(exchange))
         , m_handle(handle)
-    {}
+    {
+        m_sinceDelivery.start();
+    }
 
-    void walk(quint64 id, const QByteArray &path, const ScanOptions &options);
+    /// Walks the queued requests until there are none, then hands over the last reports.
+    void drain();
 
 private:
+    void walk(quint64 id, const QByteArray &path, const ScanOptions &options);
+    /// Posts one deliverBatch() to the handle unless one is already on its way.
+    void postDelivery();
+
     struct Frame
     {
         DIR *directory = nullptr;
@@ -110,16 +138,52 @@ private:
     void report(const SourceSummary &summary);
 
     std::shared_ptr<ScanCancellation> m_cancellation;
+    std::shared_ptr<ScanExchange> m_exchange;
     SourceScanner *m_handle;
+    QElapsedTimer m_sinceDelivery;
     QSet<QPair<quint64, quint64>> m_seenLinks;
     bool m_countLinksOnce = false;
     std::optional<TreeFilter> m_filter; ///< the request's ScanOptions::filter
 };
 
+void SourceScanWorker::drain()
+{
+    for (;;) {
+        ScanExchange::Request request;
+        {
+            std::lock_guard lock(m_exchange->mutex);
+            if (m_exchange->requests.empty()) {
+                m_exchange->draining = false;
+                break;
+            }
+            request = std::move(m_exchange->requests.front());
+            m_exchange->requests.pop_front();
+        }
+        walk(request.id, request.path, request.options);
+    }
+    postDelivery(); // nothing left to walk: what was found goes now
+}
+
 void SourceScanWorker::report(const SourceSummary &summary)
 {
-    QMetaObject::invokeMethod(
-        m_handle, [handle = m_handle, summary] { handle->deliver(summary); }, Qt::QueuedConnection);
+    {
+        std::lock_guard lock(m_exchange->mutex);
+        m_exchange->reports.append(summary);
+    }
+    if (m_sinceDelivery.elapsed() >= SourceScanner::ReportBatchMs)
+        postDelivery();
+}
+
+void SourceScanWorker::postDelivery()
+{
+    {
+        std::lock_guard lock(m_exchange->mutex);
+        if (m_exchange->reports.isEmpty() || m_exchange->deliveryPosted)
+            return;
+        m_exchange->deliveryPosted = true;
+    }
+    m_sinceDelivery.restart();
+    QMetaObject::invokeMethod(m_handle, &SourceScanner::deliverBatch, Qt::QueuedConnection);
 }
 
 void SourceScanWorker::count(SourceSummary &summary, const struct stat &st)
@@ -342,11 +406,12 @@ void SourceScanWorker::walk(quint64 id, const QByteArray &path, const ScanOption
 SourceScanner::SourceScanner(QObject *parent)
     : QObject(parent)
     , m_cancellation(std::make_shared<ScanCancellation>())
+    , m_exchange(std::make_shared<ScanExchange>())
 {
     qRegisterMetaType<Sluice::SourceSummary>();
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("sluice-scan"));
-    m_worker = new SourceScanWorker(m_cancellation, this);
+    m_worker = new SourceScanWorker(m_cancellation, m_exchange, this);
     m_worker->moveToThread(m_thread);
     // A drop of thousands of files is measured below the window's priority (started() is
     // emitted in the new thread).
@@ -368,9 +433,16 @@ quint64 SourceScanner::scan(const QByteArray &path, const ScanOptions &options)
 {
     const quint64 id = m_nextId++;
     m_pending.insert(id);
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, id, path, options] { worker->walk(id, path, options); },
-        Qt::QueuedConnection);
+    bool wake = false;
+    {
+        std::lock_guard lock(m_exchange->mutex);
+        m_exchange->requests.push_back({id, path, options});
+        wake = !std::exchange(m_exchange->draining, true);
+    }
+    // One event per idle period, not one per request: a drop of 20,000 paths posts one.
+    if (wake)
+        QMetaObject::invokeMethod(
+            m_worker, [worker = m_worker] { worker->drain(); }, Qt::QueuedConnection);
     qCDebug(lcPlan) << "scan" << id << path;
     return id;
 }
@@ -387,17 +459,31 @@ void SourceScanner::cancelAll()
     m_pending.clear();
 }
 
-void SourceScanner::deliver(const SourceSummary &summary)
+void SourceScanner::deliverBatch()
 {
-    // Reports of requests cancelled after the worker posted them are dropped here, on the
-    // owner's thread, so that cancel() is final from the caller's point of view.
-    if (!m_pending.contains(summary.id)) {
-        m_cancellation->forget(summary.id);
-        return;
+    QList<SourceSummary> batch;
+    {
+        std::lock_guard lock(m_exchange->mutex);
+        batch.swap(m_exchange->reports);
+        m_exchange->deliveryPosted = false;
     }
-    if (summary.complete)
-        m_pending.remove(summary.id);
-    Q_EMIT scanned(summary);
+    QList<SourceSummary> delivered;
+    delivered.reserve(batch.size());
+    for (const SourceSummary &summary : std::as_const(batch)) {
+        // Reports of requests cancelled after the worker collected them are dropped here, on
+        // the owner's thread (also by a receiver of an earlier report of this batch), so
+        // that cancel() is final from the caller's point of view.
+        if (!m_pending.contains(summary.id)) {
+            m_cancellation->forget(summary.id);
+            continue;
+        }
+        if (summary.complete)
+            m_pending.remove(summary.id);
+        delivered.append(summary);
+        Q_EMIT scanned(summary);
+    }
+    if (!delivered.isEmpty())
+        Q_EMIT scannedBatch(delivered);
 }
 
 } // namespace Sluice

@@ -7,6 +7,7 @@
 #include <QFileIconProvider>
 
 #include <algorithm>
+#include <utility>
 
 namespace Sluice::Ui {
 
@@ -14,68 +15,92 @@ SourceListModel::SourceListModel(SourceScanner *scanner, QObject *parent)
     : QAbstractTableModel(parent)
     , m_scanner(scanner)
 {
-    connect(m_scanner, &SourceScanner::scanned, this, &SourceListModel::onScanned);
+    connect(m_scanner, &SourceScanner::scannedBatch, this, &SourceListModel::onScanned);
 }
 
 int SourceListModel::addPaths(const QList<QByteArray> &paths)
 {
-    QList<QByteArray> fresh;
-    QSet<QByteArray> seen;
+    int added = 0;
     for (const QByteArray &path : paths) {
-        if (!path.isEmpty() && !m_listed.contains(path) && !seen.contains(path)) {
-            seen.insert(path);
-            fresh.append(path);
-        }
-    }
-    if (fresh.isEmpty())
-        return 0;
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    for (const QByteArray &path : std::as_const(fresh)) {
-        Row row;
-        row.path = path;
-        row.summary.path = path;
-        row.scanId = m_scanner->scan(path, m_options);
-        m_rowOfScan.insert(row.scanId, m_rows.size());
+        if (path.isEmpty() || m_listed.contains(path))
+            continue;
         m_listed.insert(path);
-        account(row, 1);
-        m_rows.append(row);
+        m_waiting.append(path);
+        ++added;
     }
+    if (added > 0 && !m_insertPosted)
+        insertWaiting();
+    return added;
+}
+
+void SourceListModel::insertWaiting()
+{
+    m_insertPosted = false;
+    if (m_waiting.isEmpty())
+        return;
+    const qsizetype count = qMin<qsizetype>(RowsPerTurn, m_waiting.size());
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(count) - 1);
+    for (qsizetype i = 0; i < count; ++i) {
+        Row row;
+        row.path = m_waiting.at(i);
+        row.summary.path = row.path;
+        row.scanId = m_scanner->scan(row.path, m_options);
+        m_rowOfScan.insert(row.scanId, m_rows.size());
+        account(row, 1);
+        m_rows.append(std::move(row));
+    }
+    m_waiting.remove(0, count);
     endInsertRows();
+    if (!m_waiting.isEmpty()) {
+        // The rest in the next turn: the window answers its events in between.
+        m_insertPosted = true;
+        QMetaObject::invokeMethod(this, &SourceListModel::insertWaiting, Qt::QueuedConnection);
+    }
     Q_EMIT totalsChanged();
-    return int(fresh.size());
 }
 
 void SourceListModel::removeRowsAt(QList<int> rows)
 {
     std::sort(rows.begin(), rows.end(), std::greater<>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    qsizetype lowest = m_rows.size();
-    for (const int row : std::as_const(rows)) {
-        if (row < 0 || row >= m_rows.size())
-            continue;
-        beginRemoveRows({}, row, row);
-        const Row &gone = m_rows.at(row);
-        m_scanner->cancel(gone.scanId);
-        m_rowOfScan.remove(gone.scanId);
-        m_listed.remove(gone.path);
-        account(gone, -1);
-        m_rows.removeAt(row);
+    rows.erase(std::remove_if(rows.begin(), rows.end(),
+                              [this](int row) { return row < 0 || row >= m_rows.size(); }),
+               rows.end());
+    if (rows.isEmpty())
+        return;
+    // Runs of neighbouring rows go in one step each (thousands of vanished paths at once).
+    for (qsizetype i = 0; i < rows.size();) {
+        const int last = rows.at(i);
+        qsizetype end = i + 1;
+        while (end < rows.size() && rows.at(end) == rows.at(end - 1) - 1)
+            ++end;
+        const int first = rows.at(end - 1);
+        beginRemoveRows({}, first, last);
+        for (int row = first; row <= last; ++row) {
+            const Row &gone = m_rows.at(row);
+            m_scanner->cancel(gone.scanId);
+            m_rowOfScan.remove(gone.scanId);
+            m_listed.remove(gone.path);
+            account(gone, -1);
+        }
+        m_rows.remove(first, last - first + 1);
         endRemoveRows();
-        lowest = row;
+        i = end;
     }
-    reindex(lowest);
+    reindex(rows.constLast());
     Q_EMIT totalsChanged();
 }
 
 void SourceListModel::clear()
 {
-    if (m_rows.isEmpty())
+    if (isEmpty())
         return;
     beginResetModel();
     for (const Row &row : std::as_const(m_rows))
         m_scanner->cancel(row.scanId);
     m_rows.clear();
+    m_waiting.clear();
     m_listed.clear();
     m_rowOfScan.clear();
     m_totalBytes = m_totalItems = m_totalUnreadable = m_totalBytesLeftOut = 0;
@@ -111,9 +136,10 @@ void SourceListModel::setScanOptions(const ScanOptions &options)
 QList<QByteArray> SourceListModel::paths() const
 {
     QList<QByteArray> result;
-    result.reserve(m_rows.size());
+    result.reserve(sourceCount());
     for (const Row &row : m_rows)
         result.append(row.path);
+    result.append(m_waiting);
     return result;
 }
 
@@ -132,25 +158,39 @@ void SourceListModel::reindex(qsizetype firstRow)
         m_rowOfScan.insert(m_rows.at(i).scanId, i);
 }
 
-void SourceListModel::onScanned(const SourceSummary &summary)
+void SourceListModel::onScanned(const QList<SourceSummary> &summaries)
 {
-    const auto found = m_rowOfScan.constFind(summary.id);
-    if (found == m_rowOfScan.cend())
-        return; // a request of a removed row
-    const qsizetype row = *found;
-    if (!summary.exists) {
-        const QByteArray path = m_rows.at(row).path;
-        removeRowsAt({int(row)});
-        Q_EMIT refused(path, summary.errorCode);
-        return;
+    qsizetype first = m_rows.size();
+    qsizetype last = -1;
+    QList<int> refusedRows;
+    QList<std::pair<QByteArray, int>> refusals;
+    for (const SourceSummary &summary : summaries) {
+        const auto found = m_rowOfScan.constFind(summary.id);
+        if (found == m_rowOfScan.cend())
+            continue; // a request of a removed row
+        const qsizetype row = *found;
+        if (!summary.exists) {
+            refusedRows.append(int(row));
+            refusals.append({m_rows.at(row).path, summary.errorCode});
+            continue;
+        }
+        Row &entry = m_rows[row];
+        account(entry, -1);
+        entry.summary = summary;
+        entry.scanning = !summary.complete;
+        account(entry, 1);
+        first = qMin(first, row);
+        last = qMax(last, row);
     }
-    Row &entry = m_rows[row];
-    account(entry, -1);
-    entry.summary = summary;
-    entry.scanning = !summary.complete;
-    account(entry, 1);
-    Q_EMIT dataChanged(index(int(row), 0), index(int(row), ColumnCount - 1));
-    Q_EMIT totalsChanged();
+    // One change for the whole batch: the view repaints what it shows of that range.
+    if (last >= 0)
+        Q_EMIT dataChanged(index(int(first), 0), index(int(last), ColumnCount - 1));
+    if (!refusedRows.isEmpty())
+        removeRowsAt(refusedRows); // tells totalsChanged() itself
+    else if (last >= 0)
+        Q_EMIT totalsChanged();
+    for (const auto &[path, errorCode] : std::as_const(refusals))
+        Q_EMIT refused(path, errorCode);
 }
 
 int SourceListModel::rowCount(const QModelIndex &parent) const

@@ -14,7 +14,13 @@ namespace Sluice::Ui {
 /// that SourceScanner measures on its own thread (the GUI thread never stats). A path that
 /// turns out not to exist is taken out of the list again and reported by refused().
 /// Paths are native bytes; they are shown with Format::path() and never rebuilt from text.
-/// GUI thread.
+///
+/// Thousands of paths at once (a drop) are accepted at once but become rows RowsPerTurn at
+/// a time, one step per turn of the event loop, and the scanner's reports are taken a batch
+/// at a time (SourceScanner::scannedBatch): the window answers its window manager between
+/// steps, and totalsChanged() comes once per step or batch, not once per path. paths(),
+/// contains(), isEmpty(), sourceCount() and isScanning() count the paths still waiting for
+/// their row. GUI thread.
 class SourceListModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -27,8 +33,12 @@ public:
     explicit SourceListModel(SourceScanner *scanner, QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(SourceListModel)
 
-    /// Adds each of @p paths that is not listed yet and starts measuring it. Returns how
-    /// many were added.
+    /// Rows inserted per turn of the event loop (about 2 ms of the GUI thread's time each).
+    static constexpr int RowsPerTurn = 1000;
+
+    /// Adds each of @p paths that is not listed yet and starts measuring it: the first
+    /// RowsPerTurn become rows now, the rest in the next turns of the event loop. Returns
+    /// how many were added.
     int addPaths(const QList<QByteArray> &paths);
     /// Removes the rows @p rows (any order).
     void removeRowsAt(QList<int> rows);
@@ -37,11 +47,14 @@ public:
     /// changed...). LeftOutColumn shows what ScanOptions::filter leaves out of each row.
     void setScanOptions(const ScanOptions &options);
 
+    /// Every source in the order added, the paths still waiting for their row included.
     QList<QByteArray> paths() const;
-    bool isEmpty() const { return m_rows.isEmpty(); }
+    bool isEmpty() const { return m_rows.isEmpty() && m_waiting.isEmpty(); }
     bool contains(const QByteArray &path) const { return m_listed.contains(path); }
-    /// True while at least one row is still being measured.
-    bool isScanning() const { return m_scanningRows > 0; }
+    /// Rows plus paths still waiting for their row.
+    qsizetype sourceCount() const { return m_rows.size() + m_waiting.size(); }
+    /// True while at least one row is still being measured or a path waits for its row.
+    bool isScanning() const { return m_scanningRows > 0 || !m_waiting.isEmpty(); }
     /// Sum of the rows measured so far (interim figures included), bytes.
     qint64 totalBytes() const { return m_totalBytes; }
     /// Items a copy would create (SourceSummary::items()), summed over the rows.
@@ -73,7 +86,9 @@ private:
         bool scanning = true;
     };
 
-    void onScanned(const Sluice::SourceSummary &summary);
+    /// Makes rows of the next RowsPerTurn waiting paths; posts itself again while any wait.
+    void insertWaiting();
+    void onScanned(const QList<Sluice::SourceSummary> &summaries);
     /// "1.07 KiB in 3 items": what the filter leaves out of a row.
     static QString leftOutText(const SourceSummary &summary);
     /// What the "Left out" figures count, and how sluice-cli's differ.
@@ -86,6 +101,8 @@ private:
     SourceScanner *m_scanner;
     ScanOptions m_options;
     QList<Row> m_rows;
+    QList<QByteArray> m_waiting; ///< accepted by addPaths(), not yet rows
+    bool m_insertPosted = false;
     // Indexes and running totals, so that a drop of thousands of files and their reports
     // cost O(1) each instead of a walk over the list.
     QSet<QByteArray> m_listed;

@@ -141,7 +141,7 @@ void SourcesPanel::updateButtons()
 
 void SourcesPanel::updateTotals()
 {
-    const int sources = m_model->rowCount();
+    const qsizetype sources = m_model->sourceCount();
     QString text;
     if (sources == 0) {
         text = tr("Nothing to copy yet.");

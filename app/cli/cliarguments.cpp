@@ -191,11 +191,15 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         "SIGPIPE when the reader of the output went away (`| head -1`): the file being\n"
         "copied is removed, finished files are kept. With --eject: 3 all copied, but the\n"
         "drive could not be ejected (the reason is printed). 75 stopped resumably (SIGINT\n"
-        "or SIGTERM with --resumable): resume with sluice-cli --resume ID.\n"
+        "or SIGTERM with --resumable): resume with sluice-cli --resume ID. When the journal\n"
+        "cannot be written, --resumable cannot keep the copy: SIGINT or SIGTERM cancel it\n"
+        "(130) and say so.\n"
         "\n"
         "Every copy is recorded in a journal ($XDG_STATE_HOME/sluice/jobs) until it ends, so\n"
         "that a copy killed, stopped or cut off by a power loss can be resumed where its last\n"
-        "checkpoint was: sluice-cli --list-interrupted, sluice-cli --resume [ID...]."));
+        "checkpoint was: sluice-cli --list-interrupted, sluice-cli --resume [ID...]. A copy\n"
+        "whose journal cannot be written (a read-only or full folder) goes on and says at once\n"
+        "that it cannot be resumed."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help and exit."));
@@ -326,7 +330,8 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
     const QCommandLineOption resumable(
         QStringLiteral("resumable"),
         QStringLiteral("On SIGINT or SIGTERM, stop resumably: keep the file in flight (after a "
-                       "last checkpoint) and the journal entry, print how to resume, exit 75."));
+                       "last checkpoint) and the journal entry, print how to resume, exit 75. "
+                       "When the journal cannot be written: cancel, say so, exit 130."));
     parser.addOptions({listInterrupted, resume, discard, resumable});
     QCommandLineOption noJournal(QStringLiteral("no-journal"),
                                  QStringLiteral("Do not record the copy in the journal."));

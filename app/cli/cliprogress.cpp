@@ -115,6 +115,17 @@ void ProgressPrinter::show(const CopyProgress &progress)
     m_lineOpen = true;
 }
 
+void ProgressPrinter::showIssueNow(const CopyIssue &issue)
+{
+    const QString message = issue.message();
+    m_shownIssues.insert(message);
+    if (m_quiet && !issue.isError())
+        return;
+    interrupt();
+    std::fprintf(stderr, "sluice-cli: %s\n", message.toLocal8Bit().constData());
+    std::fflush(stderr);
+}
+
 void ProgressPrinter::interrupt()
 {
     if (m_lineOpen) {
@@ -200,6 +211,8 @@ void ProgressPrinter::finish(const CopyResult &result)
     for (const CopyIssue &issue : result.issues) {
         if (m_quiet && !issue.isError())
             continue; // --quiet: "print only errors"
+        if (m_shownIssues.contains(issue.message()))
+            continue; // printed when it happened
         std::fprintf(stderr, "sluice-cli: %s\n", issue.message().toLocal8Bit().constData());
     }
     if (m_style == ProgressStyle::Json && !m_outputClosed) {

@@ -4,6 +4,8 @@
 #include "copyprogress.h"
 #include "copyresult.h"
 
+#include <QSet>
+
 #include <cstdio>
 
 namespace Sluice::Cli {
@@ -24,6 +26,9 @@ public:
     /// Ends the status line and prints the issues and a summary (only errors when quiet).
     /// After a dry run the summary says how many items and bytes the copy would write.
     void finish(const CopyResult &result);
+    /// Prints @p issue on stderr at once (not a warning with --quiet), and not again among
+    /// the result's issues: CopyJob::notResumable(), which must be known before the copy ends.
+    void showIssueNow(const CopyIssue &issue);
     /// Stops all further output on stdout (it is a closed pipe: `| head -1`).
     void stopOutput() { m_outputClosed = true; }
     /// Clears the status line before something else is printed on stderr (a prompt).
@@ -59,6 +64,7 @@ private:
     bool m_lineOpen = false;
     int m_lastWidth = 0;
     QString m_deviceWaitNote;
+    QSet<QString> m_shownIssues; ///< messages showIssueNow() printed
     CopyProgress m_last;
 };
 

@@ -127,6 +127,9 @@ int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &r
     });
     QObject::connect(&job, &CopyJob::progressChanged, &job,
                      [&](const CopyProgress &progress) { printer.show(progress); });
+    // Said when it is found, not at the end: after a kill -9 or a power loss there is no end.
+    QObject::connect(&job, &CopyJob::notResumable, &job,
+                     [&](const CopyIssue &issue) { printer.showIssueNow(issue); });
     QObject::connect(&job, &CopyJob::questionAsked, &job, [&](const CopyQuestion &question) {
         printer.interrupt();
         const QuestionAnswer answer = Cli::promptForAnswer(question);

@@ -8,11 +8,18 @@
 //   wmping PID [INTERVAL_MS] [MAX_SECONDS] [IDLE_TITLE]
 //
 // Stops at MAX_SECONDS (default 600), on SIGINT/SIGTERM, or once the window's title has
-// left IDLE_TITLE and come back to it (a copy started and finished: Sluice shows
-// "N % copied · Sluice" meanwhile). IDLE_TITLE defaults to the title at the start; give it
-// when the copy may already run when the window is found (then the busy time counts from
-// that moment). Prints one line: pings, answered, p50, p99 and
-// max round trip in ms, and the seconds between the title's change and its return.
+// changed and come back to the idle title (a copy started and finished: Sluice shows
+// "N % copied · Sluice" meanwhile). The idle title is IDLE_TITLE when given (a window found
+// only after its copy started shows the copy's title first), else the title at the start.
+//
+// Prints one line: the number of round trips, their p50, p99 and max in ms, the seconds
+// between the title's change and its return ("busy", -1 without one), and the GUI thread's
+// own CPU time and its time runnable but not running (/proc/PID/task/PID/schedstat, ms)
+// over the same span, and when the longest round trip started (CLOCK_MONOTONIC seconds, as
+// `perf record -k CLOCK_MONOTONIC` stamps its samples). With a busy span, only the round
+// trips sent within it count: the figures are those of the window while it copies.
+// With WMPING_TRACE=FILE in the environment, every round trip is also written to FILE, one
+// line each: when it was sent (CLOCK_MONOTONIC seconds) and its time in ms.
 
 #include <xcb/xcb.h>
 
@@ -23,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <poll.h>
 #include <string>
@@ -86,6 +94,29 @@ xcb_window_t findWindow(xcb_connection_t *connection, xcb_window_t root, std::ui
     return found;
 }
 
+// The main (GUI) thread's time on a CPU and time runnable but waiting for one, in ns
+// (the first two fields of /proc/PID/task/PID/schedstat; the main thread's id is the pid).
+struct SchedStat
+{
+    double runNs = 0;
+    double waitNs = 0;
+};
+
+SchedStat schedStat(std::uint32_t pid)
+{
+    SchedStat stat;
+    std::ifstream file("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid)
+                       + "/schedstat");
+    file >> stat.runNs >> stat.waitNs;
+    return stat;
+}
+
+struct RoundTrip
+{
+    Clock::time_point sentAt;
+    double ms = 0;
+};
+
 double percentile(std::vector<double> values, double fraction)
 {
     if (values.empty())
@@ -105,6 +136,8 @@ int main(int argc, char **argv)
     const auto pid = std::uint32_t(std::strtoul(argv[1], nullptr, 10));
     const int intervalMs = argc > 2 ? std::atoi(argv[2]) : 20;
     const double maxSeconds = argc > 3 ? std::atof(argv[3]) : 600;
+    const std::optional<std::string> idleTitle =
+        argc > 4 ? std::optional<std::string>(argv[4]) : std::nullopt;
     std::signal(SIGINT, [](int) { stopRequested = 1; });
     std::signal(SIGTERM, [](int) { stopRequested = 1; });
 
@@ -140,17 +173,20 @@ int main(int argc, char **argv)
     xcb_flush(connection);
     const std::string initialTitle = property(connection, window, nameAtom, utf8).value_or("");
     std::fprintf(stderr, "wmping: window 0x%x \"%s\"\n", window, initialTitle.c_str());
+    const std::string restTitle = idleTitle.value_or(initialTitle);
 
-    std::vector<double> roundTrips;
+    std::vector<RoundTrip> roundTrips;
     std::uint32_t sent = 0;
     std::uint32_t waitingFor = 0;
     Clock::time_point sentAt;
     Clock::time_point nextPing = Clock::now();
-    const std::string idleTitle = argc > 4 ? std::string(argv[4]) : initialTitle;
     std::optional<Clock::time_point> titleChanged;
-    if (initialTitle != idleTitle)
-        titleChanged = Clock::now();
     std::optional<Clock::time_point> titleBack;
+    SchedStat atStart = schedStat(pid);
+    SchedStat atChange = atStart;
+    SchedStat atBack;
+    if (initialTitle != restTitle)
+        titleChanged = Clock::now(); // found while it already copies
     const int fd = xcb_get_file_descriptor(connection);
     while (!stopRequested && !titleBack
            && std::chrono::duration<double>(Clock::now() - start).count() < maxSeconds) {
@@ -179,7 +215,8 @@ int main(int argc, char **argv)
                 const auto *answer = reinterpret_cast<xcb_client_message_event_t *>(event);
                 if (answer->data.data32[0] == ping && answer->data.data32[1] == waitingFor) {
                     roundTrips.push_back(
-                        std::chrono::duration<double, std::milli>(Clock::now() - sentAt).count());
+                        {sentAt,
+                         std::chrono::duration<double, std::milli>(Clock::now() - sentAt).count()});
                     waitingFor = 0;
                 }
             } else if (type == XCB_PROPERTY_NOTIFY) {
@@ -187,10 +224,13 @@ int main(int argc, char **argv)
                 if (change->atom == nameAtom) {
                     const std::string title =
                         property(connection, window, nameAtom, utf8).value_or("");
-                    if (!titleChanged && title != idleTitle)
+                    if (!titleChanged && title != restTitle) {
                         titleChanged = Clock::now();
-                    else if (titleChanged && title == idleTitle)
+                        atChange = schedStat(pid);
+                    } else if (titleChanged && title == restTitle) {
                         titleBack = Clock::now();
+                        atBack = schedStat(pid);
+                    }
                 }
             }
             std::free(event);
@@ -199,14 +239,37 @@ int main(int argc, char **argv)
     // A ping still unanswered counts with the time it has waited so far.
     if (waitingFor != 0)
         roundTrips.push_back(
-            std::chrono::duration<double, std::milli>(Clock::now() - sentAt).count());
-    const double busy = titleChanged && titleBack
-                            ? std::chrono::duration<double>(*titleBack - *titleChanged).count()
-                            : -1;
-    std::printf("pings %zu p50 %.1f p99 %.1f max %.1f ms busy %.2f s\n", roundTrips.size(),
-                percentile(roundTrips, 0.5), percentile(roundTrips, 0.99),
-                roundTrips.empty() ? -1.0 : *std::max_element(roundTrips.begin(), roundTrips.end()),
-                busy);
+            {sentAt, std::chrono::duration<double, std::milli>(Clock::now() - sentAt).count()});
+    if (!titleBack)
+        atBack = schedStat(pid);
+    const bool spanned = titleChanged && titleBack;
+    const double busy =
+        spanned ? std::chrono::duration<double>(*titleBack - *titleChanged).count() : -1;
+    const SchedStat from = titleChanged ? atChange : atStart;
+    if (const char *trace = std::getenv("WMPING_TRACE")) {
+        std::ofstream out(trace);
+        for (const RoundTrip &trip : roundTrips)
+            out << std::fixed
+                << std::chrono::duration<double>(trip.sentAt.time_since_epoch()).count() << ' '
+                << trip.ms << '\n';
+    }
+    std::vector<double> counted;
+    double worst = -1;
+    Clock::time_point worstAt;
+    for (const RoundTrip &trip : roundTrips) {
+        if (spanned && (trip.sentAt < *titleChanged || trip.sentAt > *titleBack))
+            continue;
+        counted.push_back(trip.ms);
+        if (trip.ms > worst) {
+            worst = trip.ms;
+            worstAt = trip.sentAt;
+        }
+    }
+    std::printf("pings %zu p50 %.1f p99 %.1f max %.1f ms busy %.2f s gui-run %.0f ms gui-wait "
+                "%.0f ms worst-at %.3f\n",
+                counted.size(), percentile(counted, 0.5), percentile(counted, 0.99), worst, busy,
+                (atBack.runNs - from.runNs) / 1e6, (atBack.waitNs - from.waitNs) / 1e6,
+                std::chrono::duration<double>(worstAt.time_since_epoch()).count());
     xcb_disconnect(connection);
     return 0;
 }

@@ -74,6 +74,20 @@ CopyRequest absoluteRequest(CopyRequest request)
     return request;
 }
 
+// The journal cannot be written: the copy goes on, but could not be resumed after an
+// interruption. Said once per job (a new entry that cannot be created, or the first record
+// that cannot be written), as a warning of the result and at once (CopyJob::notResumable()).
+void reportNotResumable(JobContext &job, const JournalFailure &failure)
+{
+    CopyIssue issue = CopyIssue::fromErrno(FileOperation::Journal, failure.path, failure.error,
+                                           IssueSeverity::Warning);
+    issue.detail = QCoreApplication::translate("Sluice::JobJournal",
+                                               "the copy cannot be resumed after an interruption");
+    job.issues.add(issue);
+    if (job.deliverNotResumable)
+        job.deliverNotResumable(issue);
+}
+
 // Deep trees keep two descriptors per level open; use what the hard limit allows.
 void raiseDescriptorLimit()
 {
@@ -157,6 +171,8 @@ bool CopyWorker::openJournal(CopyResult &result)
             result.started = false;
             return false;
         }
+        job.journal->setFailureHandler(
+            [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
         if (job.journal->isOwnQueuedJob()) {
             // A job this process queued, starting: a new job that was written down early.
             refreshKeptPartFiles(std::nullopt);
@@ -165,6 +181,7 @@ bool CopyWorker::openJournal(CopyResult &result)
         }
         m_request = record.request;
         job.resume = std::make_unique<ResumeState>();
+        job.resume->startedAtNs = job.journal->createdAtNs();
         for (const JournalFinished &item : std::as_const(record.finished))
             job.resume->finished.insert(item.destination, item);
         job.resume->inFlight = record.inFlight;
@@ -178,13 +195,18 @@ bool CopyWorker::openJournal(CopyResult &result)
     if (!options.journal)
         return true;
     QString problem;
-    job.journal = JournalWriter::create(&problem);
-    // Not a problem of the copy (a home without a writable state folder, user nobody's): the
-    // copy goes on, only without a journal to resume from.
-    if (!job.journal)
+    job.journal = JournalWriter::create(&problem, &m_journalFailure);
+    // Not a failure of the copy (a read-only or full state folder, a file in its place): the
+    // copy goes on without a journal to resume from, and says so.
+    if (!job.journal) {
         qCDebug(lcJob) << "no journal entry in" << JobJournal::folder() << ":" << problem;
-    else // a resume may run in another working folder (the window, another shell)
-        m_request = absoluteRequest(m_request);
+        reportNotResumable(job, m_journalFailure);
+        return true;
+    }
+    job.journal->setFailureHandler(
+        [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
+    // A resume may run in another working folder (the window, another shell).
+    m_request = absoluteRequest(m_request);
     return true;
 }
 
@@ -247,15 +269,24 @@ void CopyWorker::closeJournal(CopyResult &result)
                                         "the problem above is solved, or discard it")
                 .arg(job.journal->id()),
             IssueSeverity::Warning));
-    if (const QString problem = job.journal->problem(); !problem.isEmpty())
-        result.issues.append(CopyIssue::withDetail(
-            FileOperation::Flush, QFile::encodeName(JobJournal::folder()),
-            QCoreApplication::translate("Sluice::JobJournal",
-                                        "the journal entry %1 could not be written, so the copy "
-                                        "could not be resumed after an interruption: %2")
-                .arg(job.journal->id(), problem),
-            IssueSeverity::Warning));
     job.journal.reset(); // releases the lock
+}
+
+std::optional<CopyIssue> CopyWorker::notKeptForLater() const
+{
+    const JobContext &job = *m_job;
+    if (!job.stopResumably.load() || job.aborted.load() || !job.control.isCancelled())
+        return std::nullopt;
+    const JournalFailure failure = job.journal ? job.journal->failure() : m_journalFailure;
+    if (failure.error == 0)
+        return std::nullopt; // kept; or a job without a journal (CopyOptions::journal)
+    CopyIssue issue = CopyIssue::fromErrno(FileOperation::Journal, failure.path, failure.error,
+                                           IssueSeverity::Warning);
+    issue.detail = QCoreApplication::translate(
+        "Sluice::JobJournal",
+        "the copy could not be kept to resume later, so it was cancelled (the file being "
+        "copied was removed, finished files stay)");
+    return issue;
 }
 
 bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
@@ -466,6 +497,8 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.summary.bytesMoved = result.bytesWritten;
     // The sampler's clock starts a moment before run(): moving time stays within elapsed.
     result.summary.movingMs = std::min(last.movingMs, elapsedMs);
+    if (const std::optional<CopyIssue> notKept = notKeptForLater())
+        result.issues.append(*notKept);
     if (job.control.isCancelled() && job.keepsForResume())
         result.status = CopyStatus::Stopped;
     else if (job.control.isCancelled() && !job.aborted.load())

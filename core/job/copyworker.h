@@ -3,6 +3,7 @@
 #include "copyoptions.h"
 #include "copyprogress.h"
 #include "copyresult.h"
+#include "journalwriter.h"
 
 #include <QList>
 #include <QObject>
@@ -15,7 +16,6 @@ class QThread;
 namespace Sluice {
 
 struct JobContext;
-struct JournalFinished;
 class ProgressSampler;
 struct Plan;
 
@@ -54,6 +54,9 @@ private:
     void startJournal(const Plan &plan);
     /// Keeps the entry (Stopped) or removes it; fills the result's journal fields.
     void closeJournal(CopyResult &result);
+    /// A stop asked to be resumable that could not be (the journal cannot be written): the
+    /// warning saying so, or nothing.
+    std::optional<CopyIssue> notKeptForLater() const;
     void finish(CopyResult &result, qint64 elapsedMs);
 
     std::shared_ptr<JobContext> m_job;
@@ -63,6 +66,8 @@ private:
     ItemTally m_planned; ///< items and bytes of the plan, as walked
     /// A resume: what the interrupted run finished, carried into this run's entry.
     QList<JournalFinished> m_resumedFinished;
+    /// Why a new entry could not be created (error 0: it was, or the job has no journal).
+    JournalFailure m_journalFailure;
 };
 
 } // namespace Sluice

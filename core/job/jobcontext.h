@@ -15,6 +15,7 @@
 #include "verifier.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <sys/types.h>
 
@@ -75,6 +76,9 @@ struct JobContext
     std::unique_ptr<JournalWriter> journal;
     /// A resumed job's knowledge of the run it resumes, or null: set with `journal`.
     std::unique_ptr<ResumeState> resume;
+    /// Emits CopyJob::notResumable() (queued to the job's thread), any thread; set by CopyJob
+    /// before the job's threads start, never changed after.
+    std::function<void(const CopyIssue &)> deliverNotResumable;
     /// CopyJob::stopResumable(): the cancel that follows keeps the part file in flight and
     /// the journal entry (CopyStatus::Stopped).
     std::atomic<bool> stopResumably{false};

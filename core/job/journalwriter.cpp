@@ -99,17 +99,27 @@ JournalWriter::JournalWriter(QString id, UniqueFd folder, UniqueFd lock)
     : m_id(std::move(id))
     , m_folder(std::move(folder))
     , m_lock(std::move(lock))
-{}
+{
+    // The lock file is created with the entry and never written: its mtime is the job's start.
+    struct stat st = {};
+    if (::fstat(m_lock.get(), &st) == 0)
+        m_createdAtNs = qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
 
 JournalWriter::~JournalWriter() = default; // closing the lock file releases the flock(2)
 
-std::unique_ptr<JournalWriter> JournalWriter::create(QString *error)
+std::unique_ptr<JournalWriter> JournalWriter::create(QString *error, JournalFailure *failure)
 {
-    UniqueFd folder = openJournalFolder(true);
-    if (!folder) {
-        *error = errnoText(errno);
+    const auto fail = [error, failure](const QByteArray &path) -> std::unique_ptr<JournalWriter> {
+        const int code = errno;
+        *error = errnoText(code);
+        if (failure)
+            *failure = {path, code};
         return nullptr;
-    }
+    };
+    UniqueFd folder = openJournalFolder(true);
+    if (!folder)
+        return fail(journalFolderPath());
     const QString id =
         QStringLiteral("%1-%2-%3")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
@@ -117,10 +127,8 @@ std::unique_ptr<JournalWriter> JournalWriter::create(QString *error)
             .arg(QRandomGenerator::global()->bounded(0x10000), 4, 16, QLatin1Char('0'));
     UniqueFd lock(::openat(folder.get(), journalLockName(id).constData(),
                            O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
-    if (!lock || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
-        *error = errnoText(errno);
-        return nullptr;
-    }
+    if (!lock || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+        return fail(journalFolderPath());
     return std::unique_ptr<JournalWriter>(
         new JournalWriter(id, std::move(folder), std::move(lock)));
 }
@@ -172,10 +180,14 @@ void JournalWriter::start(JournalRecord base)
 {
     {
         const std::lock_guard lock(m_stateMutex);
-        m_synced = base.finished;
+        m_synced.clear();
+        m_syncedItemBytes.clear();
+        m_syncedIndex.clear();
         m_syncedBytes = 0;
-        for (const JournalFinished &item : std::as_const(m_synced))
-            m_syncedBytes += item.size;
+        for (JournalFinished &item : base.finished) {
+            const qint64 bytes = item.size;
+            addSynced(std::move(item), bytes);
+        }
         m_inFlight = base.inFlight; // a resume's part file stays recorded until continued
         base.finished.clear();
         base.inFlight.reset();
@@ -266,6 +278,27 @@ QString JournalWriter::problem() const
     return m_problem;
 }
 
+JournalFailure JournalWriter::failure() const
+{
+    const std::lock_guard lock(m_stateMutex);
+    return m_failure;
+}
+
+void JournalWriter::addSynced(JournalFinished item, qint64 bytes)
+{
+    const auto known = m_syncedIndex.constFind(item.destination);
+    if (known != m_syncedIndex.cend()) {
+        m_syncedBytes += bytes - m_syncedItemBytes.at(*known);
+        m_syncedItemBytes[*known] = bytes;
+        m_synced[*known] = std::move(item);
+        return;
+    }
+    m_syncedIndex.insert(item.destination, m_synced.size());
+    m_synced.append(std::move(item));
+    m_syncedItemBytes.append(bytes);
+    m_syncedBytes += bytes;
+}
+
 void JournalWriter::writeRecord()
 {
     std::size_t pending = 0;
@@ -291,10 +324,8 @@ void JournalWriter::writeRecord()
     JournalRecord record;
     {
         const std::lock_guard lock(m_stateMutex);
-        for (std::size_t i = 0; i < pending; ++i) {
-            m_syncedBytes += m_pending[i].second;
-            m_synced.append(std::move(m_pending[i].first));
-        }
+        for (std::size_t i = 0; i < pending; ++i)
+            addSynced(std::move(m_pending[i].first), m_pending[i].second);
         m_pending.erase(m_pending.begin(), m_pending.begin() + qsizetype(pending));
         record = m_base;
         record.finished = m_synced;
@@ -309,10 +340,16 @@ void JournalWriter::writeRecord()
     m_lastWriteMs.store(steadyMs(), std::memory_order_relaxed);
     if (error == 0)
         return;
-    const std::lock_guard lock(m_stateMutex);
-    m_stopped = true;
-    m_problem = errnoText(error);
-    qCWarning(lcJob) << "journal entry" << m_id << "cannot be written:" << m_problem;
+    JournalFailure failure{journalFolderPath() + '/' + journalEntryName(m_id), error};
+    {
+        const std::lock_guard lock(m_stateMutex);
+        m_stopped = true;
+        m_problem = errnoText(error);
+        m_failure = failure;
+    }
+    qCDebug(lcJob) << "journal entry" << m_id << "cannot be written:" << errnoText(error);
+    if (m_onFailure)
+        m_onFailure(failure); // once: no record is written after this one
 }
 
 void holdJournalLock(const QString &id, UniqueFd lock, bool queued)

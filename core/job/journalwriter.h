@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -34,6 +35,14 @@ QByteArray journalLockName(const QString &id);
 /// not whole).
 std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem);
 
+/// Why the journal cannot be written: the path that failed (the journal folder, or the entry)
+/// and the errno value. error 0: nothing failed.
+struct JournalFailure
+{
+    QByteArray path; ///< native
+    int error = 0;
+};
+
 /// The entry a running job writes (docs/design-notes.md, "The job journal"): it holds the
 /// entry's lock for the job's life and replaces the record atomically, with the finished
 /// items and the checkpoint of the file in flight. Thread-safe: the small-file threads note
@@ -42,8 +51,9 @@ std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, 
 class JournalWriter final
 {
 public:
-    /// A new entry with a new id; its lock taken. Null with @p error (errno text) on failure.
-    static std::unique_ptr<JournalWriter> create(QString *error);
+    /// A new entry with a new id; its lock taken. Null with @p error (errno text) on failure,
+    /// and @p failure (when given) set to the path and errno that failed.
+    static std::unique_ptr<JournalWriter> create(QString *error, JournalFailure *failure = nullptr);
     /// The existing entry @p id, to resume: its lock taken (refused while a running job
     /// holds it; the lock this process holds for it, holdJournalLock(), is taken over) and
     /// its record read into @p record.
@@ -57,6 +67,15 @@ public:
     bool isOwnQueuedJob() const { return m_ownQueued; }
     /// Gives up the entry's lock to the caller (the writer writes nothing afterwards).
     UniqueFd takeLock();
+    /// When the entry was created (its lock file's mtime, ns since the epoch): the start of
+    /// the job's first run, also when the entry is resumed.
+    qint64 createdAtNs() const { return m_createdAtNs; }
+    /// Called once, on the first record that cannot be written (from the thread writing it,
+    /// under the write lock: it must not call back into the writer). Set before start().
+    void setFailureHandler(std::function<void(const JournalFailure &)> handler)
+    {
+        m_onFailure = std::move(handler);
+    }
 
     /// Writes the first record: @p base's request, options, plan and finished items (a
     /// resume carries over what the interrupted run finished).
@@ -80,9 +99,14 @@ public:
     void remove();
     /// The first failure to write a record, or empty.
     QString problem() const;
+    /// The path and errno of that failure (error 0: none).
+    JournalFailure failure() const;
 
 private:
     JournalWriter(QString id, UniqueFd folder, UniqueFd lock);
+    /// Adds @p item to m_synced, replacing an earlier entry of the same destination (an item
+    /// copied again counts once). m_stateMutex held.
+    void addSynced(JournalFinished item, qint64 bytes);
     /// Writes one record (m_writeMutex held): syncs the destinations when items are pending.
     void writeRecord();
 
@@ -93,13 +117,18 @@ private:
     mutable std::mutex m_stateMutex; // everything below up to m_writeMutex
     JournalRecord m_base;
     QList<JournalFinished> m_synced;
+    QList<qint64> m_syncedItemBytes;            // the bytes each m_synced item counts
+    QHash<QByteArray, qsizetype> m_syncedIndex; // destination → index in m_synced
     std::vector<std::pair<JournalFinished, qint64>> m_pending;
     qint64 m_syncedBytes = 0;
     std::optional<JournalCheckpoint> m_inFlight;
     std::vector<UniqueFd> m_fileSystems;
     QSet<quint64> m_fileSystemDevices;
     QString m_problem;
+    JournalFailure m_failure;
     bool m_stopped = false;
+    qint64 m_createdAtNs = 0;
+    std::function<void(const JournalFailure &)> m_onFailure;
     std::mutex m_writeMutex;
     std::atomic<qint64> m_lastWriteMs{0}; // steady clock
 };
@@ -113,6 +142,9 @@ struct ResumeState
     QHash<QByteArray, JournalFinished> finished;
     /// Its file in flight, if it had one.
     std::optional<JournalCheckpoint> inFlight;
+    /// When the job's first run started (JournalWriter::createdAtNs()): a destination changed
+    /// before then was not written by this job.
+    qint64 startedAtNs = 0;
     std::atomic<qint64> itemsResumed{0};
     std::atomic<qint64> bytesResumed{0};
 

@@ -108,6 +108,10 @@ FileSystemLimits limitsForType(const QString &typeName)
         return smbLimits(typeName);
     FileSystemLimits limits;
     limits.typeName = typeName;
+    // SFTP (version 3, what sshfs speaks) has no request that makes a FIFO, socket or device
+    // node: sshfs answers mknod(2) of one with EPERM (tests/fs/tst_sshfs.cpp).
+    if (base == QLatin1String("sshfs"))
+        limits.storesSpecialFiles = false;
     if (base == QLatin1String("ntfs") || base == QLatin1String("ntfs3")
         || base == QLatin1String("ntfs-3g")) {
         limits.maxNameUtf16Units = -1;

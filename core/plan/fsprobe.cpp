@@ -111,6 +111,11 @@ bool isStaleProbe(int directoryFd, const QByteArray &name)
     const pid_t owner = probeOwner(name);
     if (owner == 0 || owner == ::getpid() || processExists(owner))
         return false;
+    // The link of probeLinkTimes() cannot be locked: its process being gone is enough.
+    if (struct stat link = {};
+        ::fstatat(directoryFd, name.constData(), &link, AT_SYMLINK_NOFOLLOW) == 0
+        && S_ISLNK(link.st_mode))
+        return true;
     UniqueFd fd(::openat(directoryFd, name.constData(),
                          O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
     struct stat st = {};
@@ -141,20 +146,25 @@ void removeStaleProbes(int directoryFd)
     }
 }
 
-// Renames the probe file @p name to @p renamed, with RENAME_NOREPLACE where it works
-// (@p probe says whether it did). SMB servers refuse to rename a file that is open (smbnetfs:
-// EBUSY): then @p fd is closed for the rename and the renamed file opened again. False when
-// no rename worked; @p fd may then be closed.
-bool renameProbe(int directoryFd, UniqueFd &fd, const QByteArray &name, const QByteArray &renamed,
-                 FileSystemProbe &probe)
+// Renames the probe file @p name to a new probe name, with RENAME_NOREPLACE where it works
+// (@p probe says whether it did); @p name is then the new one. SMB servers refuse to rename a
+// file that is open (smbnetfs: EBUSY): then @p fd is closed for the rename and the renamed
+// file opened again. False when no rename worked or the renamed file could not be opened
+// again; @p fd may then be closed.
+bool renameProbe(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe &probe)
 {
+    const QByteArray renamed = probeName('r');
     if (::renameat2(directoryFd, name.constData(), directoryFd, renamed.constData(),
                     RENAME_NOREPLACE)
-        == 0)
+        == 0) {
+        name = renamed;
         return true;
+    }
     probe.renameNoReplace = false;
-    if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) == 0)
+    if (::renameat(directoryFd, name.constData(), directoryFd, renamed.constData()) == 0) {
+        name = renamed;
         return true;
+    }
     if (errno != EBUSY)
         return false;
     fd.reset();
@@ -163,7 +173,8 @@ bool renameProbe(int directoryFd, UniqueFd &fd, const QByteArray &name, const QB
         })
         != 0)
         return false;
-    fd.reset(::openat(directoryFd, renamed.constData(), O_RDWR | O_CLOEXEC | O_NOFOLLOW));
+    name = renamed; // removed under this name in any case
+    fd.reset(::openat(directoryFd, name.constData(), O_RDWR | O_CLOEXEC | O_NOFOLLOW));
     if (fd)
         ::flock(fd.get(), LOCK_EX | LOCK_NB);
     return bool(fd);
@@ -187,6 +198,33 @@ void probeOwners(int fd, FileSystemProbe &probe)
         qCDebug(lcPlan) << "probe file not given back:" << errno;
 }
 
+// Makes a symbolic link to the probe file @p name and sets a time on the link alone
+// (utimensat(2) with AT_SYMLINK_NOFOLLOW), then reads the file's time under a new name: sshfs
+// keeps a file's attributes by name, so the old name would still show the old time. Where the
+// file's time changed, setting a link's times or owner reaches its target (sshfs: SFTP's
+// SETSTAT follows links). The link is removed in any case; @p name is the file's name after.
+void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
+{
+    struct stat before = {};
+    const QByteArray link = probeName('s');
+    if (::fstatat(directoryFd, name.constData(), &before, AT_SYMLINK_NOFOLLOW) != 0
+        || ::symlinkat(name.constData(), directoryFd, link.constData()) != 0)
+        return; // no links here: nothing to set on one
+    // 400 days earlier, whole seconds: another time at every granularity.
+    const timespec earlier = {before.st_mtim.tv_sec - time_t(400) * 86'400, 0};
+    const timespec times[2] = {earlier, earlier};
+    const bool set = ::utimensat(directoryFd, link.constData(), times, AT_SYMLINK_NOFOLLOW) == 0;
+    ::unlinkat(directoryFd, link.constData(), 0);
+    const QByteArray fresh = probeName('t');
+    if (!set || ::renameat(directoryFd, name.constData(), directoryFd, fresh.constData()) != 0)
+        return;
+    name = fresh;
+    struct stat after = {};
+    probe.linkMetadataFollows =
+        ::fstatat(directoryFd, name.constData(), &after, AT_SYMLINK_NOFOLLOW) == 0
+        && !sameTime(after.st_mtim, before.st_mtim);
+}
+
 // The steps after the probe file exists: times, rename, link, mode, copy_file_range, owner. Each
 // is tried whatever the one before did; a step that cannot be tried counts as not working.
 void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe &probe)
@@ -198,9 +236,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
     } else {
         probe.timeGranularityNs = granularityFrom(ProbeTime, st.st_mtim);
     }
-    const QByteArray renamed = probeName('r');
-    if (renameProbe(directoryFd, fd, name, renamed, probe)) {
-        name = renamed;
+    if (renameProbe(directoryFd, fd, name, probe)) {
         struct stat after = {};
         probe.renameKeepsTimes = ::fstatat(directoryFd, name.constData(), &after, 0) == 0
                                  && sameTime(after.st_mtim, st.st_mtim);
@@ -227,6 +263,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
         probe.copyFileRange = false;
     }
     probeOwners(fd ? fd.get() : -1, probe);
+    probeLinkTimes(directoryFd, name, probe);
 }
 
 } // namespace
@@ -259,7 +296,8 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
                     << probe.keepsPermissions << ", owners" << probe.keepsOwners
-                    << ", copy_file_range" << probe.copyFileRange;
+                    << ", copy_file_range" << probe.copyFileRange << ", link times follow"
+                    << probe.linkMetadataFollows;
     return probe;
 }
 

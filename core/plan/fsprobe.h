@@ -35,6 +35,11 @@ struct FileSystemProbe
     /// where fchown(2) was refused (then every copy's fchown(2) fails and says so itself).
     bool keepsOwners = true;
     bool copyFileRange = true; ///< copy_file_range(2) works between two files on it
+    /// Setting a symbolic link's times with utimensat(2) and AT_SYMLINK_NOFOLLOW changed the
+    /// file it points to instead (sshfs: SFTP's SETSTAT follows links, and sshfs implements
+    /// utimensat(2) and lchown(2) with it). Where true, a link's times and owner are never set
+    /// there: they would reach whatever file on the server the link names.
+    bool linkMetadataFollows = false;
     /// FUSE file system that talks to a server (fuse.sshfs, fuse.smbnetfs, fuse.rclone...):
     /// its fsync(2) returns once the client passed it on, whether or not the server wrote it.
     bool networkFuse = false;
@@ -53,7 +58,8 @@ struct FileSystemProbe
 /// the time again; where an open file cannot be renamed, as on SMB, it is closed for the
 /// rename and opened again), links it, changes its mode, tries copy_file_range(2) of one byte
 /// between two probe files, where mayChangeOwners() gives it to another user and group and
-/// back, and removes both. It holds an flock(2) on its files while they exist;
+/// back, makes a symbolic link to it and sets the link's times (linkMetadataFollows), and
+/// removes them all, also when a step failed. It holds an flock(2) on its files while they exist;
 /// first it removes, silently, the probe files in that folder that a killed run left (the
 /// process in the name is gone and nobody holds their lock). @p limits names the type. Any
 /// thread; writes only the probe files.

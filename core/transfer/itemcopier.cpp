@@ -9,6 +9,7 @@
 #include "filesystemlimits.h"
 #include "flushbehind.h"
 #include "folderfinisher.h"
+#include "fsprobe.h"
 #include "itemlife.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
@@ -119,6 +120,7 @@ private:
             forgetCheckpoints();
     }
     void resumedAsCopied(const QByteArray &finalName) override;
+    bool provesUnrecordedCopy(const QByteArray &finalName) override;
     const timespec *timesSet() const override
     {
         return m_job.options.preserve.timestamps ? m_times : nullptr;
@@ -323,6 +325,52 @@ void FileLife::resumedAsCopied(const QByteArray &finalName)
     m_job.counters.bytesCopied.fetch_add(m_item.size, std::memory_order_relaxed);
     if (m_job.options.preserve.hardLinks && m_item.nlink > 1)
         m_links.remember(m_task, finalName);
+}
+
+// What a move may delete the source for, and a copy count as copied: the final name holds
+// a regular file of the source's size, changed since the job first started (a file that was
+// there before is someone else's, left to the collision policy), with the source's
+// modification time where times are kept, and the same bytes as the source, read back from
+// both; the source did not change meanwhile. Then fdatasync(2), as the copy would have been
+// (the folder's fsync(2) comes before a move removes anything, folderfinisher.cpp).
+bool FileLife::provesUnrecordedCopy(const QByteArray &finalName)
+{
+    struct stat copy = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW) != 0
+        || !S_ISREG(copy.st_mode) || copy.st_size != m_source.st_size
+        || qint64(copy.st_ctim.tv_sec) * 1000000000 + copy.st_ctim.tv_nsec
+               < m_job.resume->startedAtNs)
+        return false;
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    if (m_job.options.preserve.timestamps) {
+        const qint64 granularity =
+            m_job.fileSystems.probe(folder.fd.get(), folder.device).timeGranularityNs;
+        if (granularity >= 0 && compareTimes(copy.st_mtim, m_source.st_mtim, granularity) != 0)
+            return false;
+    }
+    const UniqueFd fd(::openat(destinationFd(), finalName.constData(),
+                               O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+    struct stat opened = {};
+    if (!fd || ::fstat(fd.get(), &opened) != 0 || opened.st_ino != copy.st_ino
+        || opened.st_dev != copy.st_dev)
+        return false;
+    int error = 0;
+    struct stat after = {};
+    if (!sameContent(m_job.engine, m_sourceFd.get(), fd.get(), copy.st_size, error)
+        || ::fstat(m_sourceFd.get(), &after) != 0 || after.st_size != m_source.st_size
+        || !sameTime(after.st_mtim, m_source.st_mtim) || !sameTime(after.st_ctim, m_source.st_ctim))
+        return false;
+    const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
+    if (durable && retryOnEintr([&] { return ::fdatasync(fd.get()); }) != 0)
+        return false;
+    qCDebug(lcJob) << "found the copy of" << m_sourcePath
+                   << "finished before the interruption and not yet recorded";
+    // The journal: it is finished, and no longer the file in flight when it was that one.
+    const std::optional<JournalCheckpoint> &inFlight = m_job.resume->inFlight;
+    if (m_job.journal && inFlight && inFlight->destination == destinationPath(finalName))
+        m_job.journal->clearInFlight();
+    recordFinished(finalName);
+    return true;
 }
 
 DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)

@@ -114,21 +114,32 @@ std::optional<Attempt> ItemLife::finishedBefore()
     if (!m_job.resume)
         return std::nullopt;
     const auto found = m_job.resume->finished.constFind(destinationPath(m_task.destinationName));
-    if (found == m_job.resume->finished.cend())
-        return std::nullopt;
-    struct stat copy = {};
-    if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
-            != 0
-        || fileSystemId(destinationFd()) != found->dev || quint64(copy.st_ino) != found->ino
-        || copy.st_size != found->size || nanoseconds(copy.st_mtim) != found->mtimeNs
-        || m_source.st_size != found->sourceSize
-        || nanoseconds(m_source.st_mtim) != found->sourceMtimeNs)
+    if (found == m_job.resume->finished.cend()) {
+        // Not recorded: finished in the last moment before the interruption, or never. A
+        // folder this run created holds nothing of the interrupted one.
+        if (m_task.destinationDirectory->createdByCopy
+            || !provesUnrecordedCopy(m_task.destinationName))
+            return std::nullopt;
+    } else if (!stillAsRecorded(*found)) {
         return std::nullopt; // changed since: copied again, under the collision policy
+    }
     m_job.resume->itemsResumed.fetch_add(1);
     m_job.resume->bytesResumed.fetch_add(m_item.countedBytes());
     resumedAsCopied(m_task.destinationName);
     queueSourceRemoval(m_job, m_plan, m_task);
     return Attempt::ended(ItemOutcome::Copied);
+}
+
+bool ItemLife::stillAsRecorded(const JournalFinished &recorded) const
+{
+    struct stat copy = {};
+    return ::fstatat(destinationFd(), m_task.destinationName.constData(), &copy,
+                     AT_SYMLINK_NOFOLLOW)
+               == 0
+           && fileSystemId(destinationFd()) == recorded.dev && quint64(copy.st_ino) == recorded.ino
+           && copy.st_size == recorded.size && nanoseconds(copy.st_mtim) == recorded.mtimeNs
+           && m_source.st_size == recorded.sourceSize
+           && nanoseconds(m_source.st_mtim) == recorded.sourceMtimeNs;
 }
 
 Placement ItemLife::decide(const QByteArray &name, bool mayExist) const

@@ -12,6 +12,7 @@
 namespace Sluice {
 
 struct JobContext;
+struct JournalFinished;
 
 /// How one try at an item ended: an outcome, a failure for the error policy, or "this way
 /// cannot serve" (a hard link the destination refuses, a move that needs a copy).
@@ -78,6 +79,15 @@ protected:
     /// A resumed job found the item finished by the run it resumes, under @p finalName: it is
     /// counted as copied without being written again.
     virtual void resumedAsCopied(const QByteArray &finalName) { Q_UNUSED(finalName) }
+    /// A resume, and @p finalName exists but the journal does not name it finished (the
+    /// interrupted run finished it in its last moments, before a record named it): true only
+    /// when the kind proves it is a complete copy of the source as it is now, and makes it
+    /// durable. Then it counts as finished before (a move removes its source).
+    virtual bool provesUnrecordedCopy(const QByteArray &finalName)
+    {
+        Q_UNUSED(finalName)
+        return false;
+    }
 
     /// The collision decision for @p name (the task's name, or one that was taken meanwhile).
     Placement decide(const QByteArray &name, bool mayExist) const;
@@ -98,6 +108,8 @@ private:
     /// A resume (JobContext::resume): the interrupted run finished this item and its copy
     /// still has the recorded identity (and the source its size and modification time).
     std::optional<Attempt> finishedBefore();
+    /// The destination still has the identity @p recorded, and the source its size and mtime.
+    bool stillAsRecorded(const JournalFinished &recorded) const;
     /// Lists a skipped item (with its subtree, for a folder) in the job's OutcomeBook.
     void listSkip(ItemOutcome outcome, const std::optional<CopyIssue> &cause);
 };
@@ -128,12 +140,13 @@ protected:
     /// The operation a failed rename is reported as.
     virtual FileOperation publishOperation() const { return FileOperation::Rename; }
 
+    /// Tells the journal that @p finalName is finished, with the identity it has now.
+    void recordFinished(const QByteArray &finalName);
+
 private:
     Attempt write(const Placement &placement) final;
     Attempt publish(Placement placement, PartFileGuard &part,
                     const std::optional<CreatedPart> &identity, ItemOutcome outcome);
-    /// Tells the journal that @p finalName is finished, with the identity it has now.
-    void recordFinished(const QByteArray &finalName);
     void keepTimesAfterRename(const QByteArray &finalName);
 };
 

@@ -1,11 +1,15 @@
 #include "itemtask.h"
 
+#include "directoryhandle.h"
 #include "folderfinisher.h"
+#include "fsprobe.h"
 #include "itemlife.h"
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
 #include "partfile.h"
+
+#include <QCoreApplication>
 
 #include <cerrno>
 #include <fcntl.h>
@@ -54,6 +58,7 @@ private:
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
     int createEntry(const QByteArray &partName) const;
+    PreserveOptions preserveForEntry(const QByteArray &finalPath) const;
 
     QByteArray m_linkTarget;
 };
@@ -109,6 +114,32 @@ int SpecialEntryLife::createEntry(const QByteArray &partName) const
     return error;
 }
 
+// What of the source's metadata to set on the entry: for a symbolic link on a file system
+// where setting a link's times or owner reaches the file it points to (FileSystemProbe::
+// linkMetadataFollows: sshfs), neither, which one grouped warning per job says, naming the
+// file system and @p finalPath (the first link concerned).
+PreserveOptions SpecialEntryLife::preserveForEntry(const QByteArray &finalPath) const
+{
+    PreserveOptions preserve = m_job.options.preserve;
+    if (m_item.kind != ItemKind::Symlink || (!preserve.timestamps && !preserve.ownership))
+        return preserve;
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    const FileSystemProbe probe = m_job.fileSystems.probe(folder.fd.get(), folder.device);
+    if (!probe.linkMetadataFollows)
+        return preserve;
+    preserve.timestamps = false;
+    preserve.ownership = false;
+    m_job.issues.addGrouped(CopyIssue::withDetail(
+        FileOperation::SetTimes, finalPath,
+        QCoreApplication::translate("Sluice::ItemTask",
+                                    "%1 changes the file a symbolic link points to when the "
+                                    "link's times or owner are set: symbolic links are copied "
+                                    "there without their times and owners")
+            .arg(probe.typeName),
+        IssueSeverity::Warning));
+    return preserve;
+}
+
 Attempt SpecialEntryLife::createPart(const Placement &placement, PartFileGuard &part,
                                      std::optional<CreatedPart> &identity)
 {
@@ -136,7 +167,7 @@ Attempt SpecialEntryLife::createPart(const Placement &placement, PartFileGuard &
     // Metadata by name never follows a link (metadata.cpp), and the rename checks that the
     // part name still holds what was created here.
     if (const int failed =
-            applyMetadataAt(destinationFd(), part.name(), m_item, m_job.options.preserve,
+            applyMetadataAt(destinationFd(), part.name(), m_item, preserveForEntry(finalPath),
                             m_job.umask, finalPath, m_job.issues))
         return Attempt::failed(renameIssue(failed, destinationPath(part.name()), finalPath));
     return Attempt::ended(ItemOutcome::Copied);

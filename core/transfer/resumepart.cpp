@@ -233,6 +233,37 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
     return adopted;
 }
 
+bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, int &error)
+{
+    error = 0;
+    Chunk *chunk = job.chunks.acquire([&job] { return job.stopping(); });
+    if (!chunk) {
+        error = ECANCELED;
+        return false;
+    }
+    const qint64 half = chunk->capacity / 2;
+    char *const first = chunk->data;
+    char *const second = chunk->data + half;
+    bool same = half > 0;
+    for (qint64 offset = 0; offset < length && same && error == 0;) {
+        const qint64 want = std::min(half, length - offset);
+        qint64 gotFirst = 0;
+        qint64 gotSecond = 0;
+        error = preadFully(firstFd, first, want, offset, gotFirst);
+        if (error == 0)
+            error = preadFully(secondFd, second, want, offset, gotSecond);
+        if (error == 0 && (gotFirst != want || gotSecond != want))
+            error = EIO; // shorter than the size both have
+        if (error == 0)
+            same = std::memcmp(first, second, std::size_t(want)) == 0;
+        offset += want;
+        if (job.stopping())
+            error = ECANCELED;
+    }
+    job.chunks.release(chunk);
+    return same && error == 0;
+}
+
 int rehashPrefix(EngineContext &job, ChecksumHasher &hasher, int sourceFd, qint64 length)
 {
     Chunk *chunk = job.chunks.acquire([&job] { return job.stopping(); });

@@ -77,11 +77,12 @@ bool buildSource(const Scratch &scratch)
            && TestTree::writePatternFile(scratch.path("src/c-after"), 2 * MiB, 13);
 }
 
-// Runs a job over src → out, held at 48 MiB of b-big, and ends it with @p stop.
-CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options, void (CopyJob::*stop)())
+// Runs a job for @p request, held at @p at bytes of b-big, and ends it with @p stop.
+CopyResult stopWhenWriting(const CopyRequest &request, const CopyOptions &options, qint64 at,
+                           void (CopyJob::*stop)())
 {
-    WriterGate gate(48 * MiB, "b-big");
-    CopyJob job({{scratch.path("src")}, scratch.path("out")}, options);
+    WriterGate gate(at, "b-big");
+    CopyJob job(request, options);
     job.setIoHooks(gate.hooks());
     QSignalSpy finished(&job, &CopyJob::finished);
     job.start();
@@ -92,6 +93,12 @@ CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options, void (
     if (!QTest::qWaitFor([&] { return finished.size() == 1; }, 60000))
         return {};
     return finished.first().first().value<CopyResult>();
+}
+
+// Runs a job over src → out, held at 48 MiB of b-big, and ends it with @p stop.
+CopyResult stopAtHalf(const Scratch &scratch, const CopyOptions &options, void (CopyJob::*stop)())
+{
+    return stopWhenWriting({{scratch.path("src")}, scratch.path("out")}, options, 48 * MiB, stop);
 }
 
 JobRunner::Run resume(const InterruptedJob &entry)
@@ -125,6 +132,7 @@ private Q_SLOTS:
     void resumeThatCannotStartKeepsTheEntry();
     void cancelRemovesPartAndEntry();
     void noJournalRecordsNothing();
+    void fileCopiedAgainIsCountedOnce();
     void changedSourceRestartsFromZero_data();
     void changedSourceRestartsFromZero();
 
@@ -335,6 +343,49 @@ void TestJournal::noJournalRecordsNothing()
     QCOMPARE(stopped.status, CopyStatus::Cancelled); // nothing to resume from
     QVERIFY(stopped.journalId.isEmpty());
     QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
+    QVERIFY(journalFiles().isEmpty());
+}
+
+// A resume copies again a file the interrupted run had finished, because its copy changed
+// since (here its modification time): the entry names it once and counts its bytes once, and
+// the counts of the run that completes the job are exact.
+void TestJournal::fileCopiedAgainIsCountedOnce()
+{
+    Scratch scratch;
+    QVERIFY(buildSource(scratch));
+    const CopyResult stopped = stopAtHalf(scratch, stoppableOptions(), &CopyJob::stopResumable);
+    QCOMPARE(stopped.status, CopyStatus::Stopped);
+    const timespec times[2] = {{1'000'000, 0}, {1'000'000, 0}};
+    QVERIFY(::utimensat(AT_FDCWD, scratch.path("out/src/a-small").constData(), times, 0) == 0);
+    QList<InterruptedJob> jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    QCOMPARE(jobs.first().doneItems, qint64(1));
+
+    // Resumed, a-small copied again (overwrite policy), stopped again at 72 MiB of b-big.
+    CopyOptions options = jobs.first().options;
+    options.resumeId = jobs.first().id;
+    const CopyResult again =
+        stopWhenWriting(jobs.first().request, options, 72 * MiB, &CopyJob::stopResumable);
+    QCOMPARE(again.status, CopyStatus::Stopped);
+    QCOMPARE(again.itemsResumed, qint64(0));
+    jobs = JobJournal::interrupted();
+    QCOMPARE(jobs.size(), 1);
+    QCOMPARE(jobs.first().doneItems, qint64(1)); // a-small, once
+    QCOMPARE(jobs.first().doneBytes, 1000 + 72 * MiB);
+
+    const JobRunner::Run resumed = resume(jobs.first());
+    QCOMPARE(resumed.result.status, CopyStatus::Succeeded);
+    QCOMPARE(resumed.result.itemsTotal, qint64(4)); // src, a-small, b-big, c-after
+    QCOMPARE(resumed.result.itemsCopied, qint64(4));
+    QCOMPARE(resumed.result.summary.copied.items, qint64(3));
+    QCOMPARE(resumed.result.summary.copied.bytes, 1000 + 98 * MiB);
+    QCOMPARE(resumed.result.summary.merged.items, qint64(1));
+    QCOMPARE(resumed.result.itemsResumed, qint64(1));
+    QCOMPARE(resumed.result.bytesResumed, 1000 + 72 * MiB);
+    QCOMPARE(resumed.result.bytesWritten, 24 * MiB + 2 * MiB);
+    const QStringList differences =
+        TestTree::compareTrees(scratch.path("src"), scratch.path("out/src"), {true, true, false});
+    QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
     QVERIFY(journalFiles().isEmpty());
 }
 

@@ -5,10 +5,12 @@
 #include "sourcescan.h"
 #include "testtree.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 
+#include <numeric>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void cancelledRequestsNeverReport();
     void unreadableFoldersAreCounted();
     void keepsOddBytesInPaths();
+    void thousandsOfReportsComeInAFewBatches();
 
 private:
     std::optional<SourceSummary> scanOne(const QByteArray &path, const ScanOptions &options = {});
@@ -240,3 +243,44 @@ void TestSourceScan::keepsOddBytesInPaths()
 
 QTEST_GUILESS_MAIN(TestSourceScan)
 #include "tst_sourcescan.moc"
+
+// A drop of thousands of files: every final report arrives, in order, but in batches of many,
+// at most one delivery per ReportBatchMs while the worker walks plus the one when it runs
+// dry, so the receiving (GUI) thread handles a few dozen events instead of one per path.
+void TestSourceScan::thousandsOfReportsComeInAFewBatches()
+{
+    constexpr int Count = 5000;
+    QVERIFY(TestTree::makePath(m_scratch->path("many")));
+    QList<QByteArray> paths;
+    for (int i = 0; i < Count; ++i) {
+        paths.append(m_scratch->path("many/f" + QByteArray::number(i)));
+        QVERIFY(TestTree::writeFile(paths.constLast(), QByteArray(i % 5, 'x')));
+    }
+    SourceScanner scanner;
+    QSignalSpy single(&scanner, &SourceScanner::scanned);
+    QList<qsizetype> batchSizes;
+    connect(&scanner, &SourceScanner::scannedBatch, this,
+            [&](const QList<SourceSummary> &batch) { batchSizes.append(batch.size()); });
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QList<quint64> ids;
+    for (const QByteArray &path : std::as_const(paths))
+        ids.append(scanner.scan(path));
+    QTRY_VERIFY_WITH_TIMEOUT(scanner.pendingCount() == 0, 60000);
+    const qint64 ms = elapsed.elapsed();
+
+    QCOMPARE(single.count(), Count); // one final report per file, nothing lost
+    qint64 bytes = 0;
+    for (int i = 0; i < Count; ++i) {
+        const auto summary = single.at(i).first().value<SourceSummary>();
+        QCOMPARE(summary.id, ids.at(i)); // in the order asked
+        QVERIFY(summary.complete);
+        bytes += summary.bytes;
+    }
+    QCOMPARE(bytes, qint64(Count / 5 * (0 + 1 + 2 + 3 + 4)));
+    QCOMPARE(std::accumulate(batchSizes.cbegin(), batchSizes.cend(), qsizetype(0)),
+             qsizetype(Count));
+    qInfo() << Count << "reports in" << batchSizes.size() << "batches over" << ms << "ms";
+    QVERIFY2(batchSizes.size() <= ms / SourceScanner::ReportBatchMs + 3,
+             qPrintable(QStringLiteral("%1 batches in %2 ms").arg(batchSizes.size()).arg(ms)));
+}

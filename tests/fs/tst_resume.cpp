@@ -8,6 +8,8 @@
 
 #include "copyoptions.h"
 #include "fshelpers.h"
+#include "jobjournal.h"
+#include "journalwriter.h"
 #include "testmount.h"
 #include "testtree.h"
 
@@ -15,6 +17,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -60,11 +63,12 @@ public:
             argv.push_back(argument.data());
         argv.push_back(nullptr);
         m_err = ::memfd_create("sluice-cli-err", MFD_CLOEXEC);
+        m_out = ::memfd_create("sluice-cli-out", MFD_CLOEXEC);
         m_pid = ::fork();
         if (m_pid == 0) {
             const int devNull = ::open("/dev/null", O_RDWR);
             ::dup2(devNull, STDIN_FILENO);
-            ::dup2(devNull, STDOUT_FILENO);
+            ::dup2(m_out, STDOUT_FILENO);
             ::dup2(m_err, STDERR_FILENO);
             if (!workingDirectory.isEmpty() && ::chdir(workingDirectory.constData()) != 0)
                 ::_exit(126);
@@ -79,6 +83,7 @@ public:
             wait();
         }
         ::close(m_err);
+        ::close(m_out);
     }
     Q_DISABLE_COPY_MOVE(Cli)
 
@@ -107,10 +112,19 @@ public:
         exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         killedBy = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
         writeBytes = qint64(usage.ru_oublock) * 512;
-        const off_t size = ::lseek(m_err, 0, SEEK_END);
-        err.resize(qsizetype(std::max<off_t>(size, 0)));
-        if (size > 0 && ::pread(m_err, err.data(), std::size_t(size), 0) != size)
-            err = "(its standard error could not be read)";
+        err = contentOf(m_err);
+        out = contentOf(m_out);
+    }
+    /// What it wrote to its standard error so far (also while it runs).
+    QByteArray currentErr() const { return contentOf(m_err); }
+    /// Its --progress json end record ({"type":"result",...}), once it ended.
+    QJsonObject resultRecord() const
+    {
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+        return last.value(QStringLiteral("type")).toString() == QLatin1String("result")
+                   ? last
+                   : QJsonObject();
     }
     /// Not ended yet (waitid(2) with WNOWAIT: it stays to be reaped by wait()).
     bool running() const
@@ -124,9 +138,21 @@ public:
     int killedBy = 0;
     qint64 writeBytes = 0;
     QByteArray err;
+    QByteArray out;
 
 private:
+    static QByteArray contentOf(int fd)
+    {
+        QByteArray bytes;
+        const off_t size = ::lseek(fd, 0, SEEK_END);
+        bytes.resize(qsizetype(std::max<off_t>(size, 0)));
+        if (size > 0 && ::pread(fd, bytes.data(), std::size_t(size), 0) != size)
+            return "(its output could not be read)";
+        return bytes;
+    }
+
     pid_t m_pid = -1;
+    int m_out = -1;
     int m_err = -1;
     bool m_reaped = false;
 };
@@ -147,6 +173,52 @@ QList<QJsonObject> interrupted()
             entries << QJsonDocument::fromJson(line).object();
     }
     return entries;
+}
+
+// The one entry of the journal folder, read the way a resume reads it, also while its owner
+// holds it (white-box: journalwriter.h).
+std::optional<JournalRecord> onlyRecord()
+{
+    const QStringList names =
+        QDir(JobJournal::folder()).entryList({QStringLiteral("*.job")}, QDir::Files);
+    const UniqueFd folder = openJournalFolder(false);
+    if (names.size() != 1 || !folder)
+        return std::nullopt;
+    return readJournalRecord(folder.get(), names.first().chopped(4), nullptr);
+}
+
+// The regular files in @p folder by final name (part files left out), as full paths.
+QSet<QByteArray> finalFiles(const QByteArray &folder)
+{
+    QSet<QByteArray> files;
+    for (const QByteArray &name : FsHelpers::listNames(folder)) {
+        struct stat st = {};
+        const QByteArray path = folder + '/' + name;
+        if (!name.endsWith(".sluice-part") && ::lstat(path.constData(), &st) == 0
+            && S_ISREG(st.st_mode))
+            files.insert(path);
+    }
+    return files;
+}
+
+// Whether process @p pid is stopped (state T in /proc/PID/stat, proc(5)).
+bool isStopped(pid_t pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype end = line.lastIndexOf(')');
+    return end > 0 && line.mid(end + 2, 1) == "T";
+}
+
+// How often @p needle occurs in @p haystack.
+qsizetype occurrences(const QByteArray &haystack, const QByteArray &needle)
+{
+    qsizetype count = 0;
+    for (qsizetype at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1))
+        ++count;
+    return count;
 }
 
 // Regular files below @p root, with their sizes (final names only).
@@ -175,6 +247,9 @@ private Q_SLOTS:
     void killNineDuringBigFile();
     void killNineDuringSmallFileTree();
     void powerLossKeepsWhatCheckpointsClaim();
+    void resumedMoveFinishesFilesTheKillLeftUnrecorded();
+    void unwritableJournalIsSaidAtOnce_data();
+    void unwritableJournalIsSaidAtOnce();
 
 private:
     /// A journal folder of its own on tmpfs (its writes do not count in write_bytes).
@@ -455,6 +530,204 @@ void TestResume::powerLossKeepsWhatCheckpointsClaim()
     QCOMPARE(FsHelpers::fileDigest(disk->path("big")), FsHelpers::fileDigest(source->path("big")));
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
     QVERIFY(interrupted().isEmpty());
+}
+
+// Issue 12: a move killed right after files got their final names, before a journal record
+// named them (records come at most once a second, after a syncfs). Their sources are still
+// there (a move removes sources once their folder is complete and durable). The resume must
+// find those copies complete (same size, times and bytes as the source, written since the job
+// started), make them durable, remove their sources and count them as copied, not skip them
+// "by policy" and keep the sources. The end record's counts are exact.
+void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
+{
+    useFreshJournal();
+    constexpr int Files = 24;
+    constexpr qint64 FileSize = 2 * MiB;
+    FS_MOUNT(source, FsKind::Tmpfs, 128 * MiB);
+    FS_MOUNT(disk, FsKind::Ext4, 256 * MiB);
+    QVERIFY(TestTree::makePath(source->path("src")));
+    QHash<QByteArray, QByteArray> digests; // by name
+    for (int i = 0; i < Files; ++i) {
+        const QByteArray name = 'f' + QByteArray::number(i).rightJustified(2, '0');
+        QVERIFY(TestTree::writePatternFile(source->path("src/" + name), FileSize, quint32(70 + i)));
+        digests.insert(name, FsHelpers::fileDigest(source->path("src/" + name)));
+    }
+    Cli first({"--move", "--limit", "8M", "--on-conflict", "skip", "--on-error", "skip",
+               source->path("src"), disk->path()});
+    // Each time a file gets its final name the copier is stopped (SIGSTOP) and the journal
+    // read; it is killed once a final name is there that no record names yet.
+    QSet<QByteArray> present;
+    std::optional<JournalRecord> record;
+    qsizetype seen = 0;
+    for (;;) {
+        QVERIFY(QTest::qWaitFor(
+            [&] { return finalFiles(disk->path("src")).size() > seen || !first.running(); },
+            60000));
+        QVERIFY2(first.running(), "the move ended before a file was finished and not recorded");
+        first.signal(SIGSTOP);
+        QVERIFY(QTest::qWaitFor([&] { return isStopped(first.pid()); }, 10000));
+        present = finalFiles(disk->path("src"));
+        seen = present.size();
+        record = onlyRecord();
+        QSet<QByteArray> unrecorded = present;
+        if (record) {
+            for (const JournalFinished &item : std::as_const(record->finished))
+                unrecorded.remove(item.destination);
+        }
+        if (record && !unrecorded.isEmpty())
+            break;
+        first.signal(SIGCONT);
+    }
+    first.signal(SIGKILL);
+    first.wait();
+    QCOMPARE(first.killedBy, SIGKILL);
+    QCOMPARE(finalFiles(source->path("src")).size(), Files); // not one source removed yet
+    QVERIFY(qsizetype(record->finished.size()) < present.size());
+    // The file in flight continues after its checkpoint when its part file is still there.
+    qint64 adopted = 0;
+    if (record->inFlight && !present.contains(record->inFlight->destination))
+        adopted = record->inFlight->durable;
+    const qint64 finishedBefore = present.size();
+
+    Cli resumed({"--resume", "--progress", "json"});
+    resumed.wait();
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    const QJsonObject result = resumed.resultRecord();
+    QVERIFY2(!result.isEmpty(), resumed.out.constData());
+    const QJsonObject summary = result.value(QStringLiteral("summary")).toObject();
+    const auto tally = [&summary](const char *fate, const char *field) {
+        return summary.value(QLatin1String(fate))
+            .toObject()
+            .value(QLatin1String(field))
+            .toInteger();
+    };
+    // The one warning there may be: the part file of a small file that was being written
+    // (no checkpoint names it) is removed as any stale part file.
+    const QJsonArray issues = result.value(QStringLiteral("issues")).toArray();
+    for (const auto &issue : issues)
+        QVERIFY2(issue.toObject().value(QStringLiteral("operation")).toString()
+                     == QLatin1String("Cleaned up"),
+                 resumed.err.constData());
+    QVERIFY(issues.size() <= 1);
+    QCOMPARE(result.value(QStringLiteral("status")).toString(),
+             issues.isEmpty() ? QStringLiteral("succeeded")
+                              : QStringLiteral("completed with warnings"));
+    QCOMPARE(result.value(QStringLiteral("itemsTotal")).toInteger(), Files + 1);
+    QCOMPARE(result.value(QStringLiteral("itemsCopied")).toInteger(), Files + 1); // + src, merged
+    QCOMPARE(result.value(QStringLiteral("itemsSkipped")).toInteger(), 0);
+    QCOMPARE(result.value(QStringLiteral("itemsFailed")).toInteger(), 0);
+    QCOMPARE(tally("copied", "items"), Files);
+    QCOMPARE(tally("copied", "bytes"), Files * FileSize);
+    QCOMPARE(tally("merged", "items"), 1);
+    QCOMPARE(tally("skippedByPolicy", "items"), 0);
+    QCOMPARE(result.value(QStringLiteral("bytesTotal")).toInteger(), Files * FileSize);
+    QCOMPARE(result.value(QStringLiteral("bytesCopied")).toInteger(), Files * FileSize);
+    QCOMPARE(result.value(QStringLiteral("itemsResumed")).toInteger(), finishedBefore);
+    QCOMPARE(result.value(QStringLiteral("bytesResumed")).toInteger(),
+             finishedBefore * FileSize + adopted);
+    QCOMPARE(result.value(QStringLiteral("bytesWritten")).toInteger(),
+             (Files - finishedBefore) * FileSize - adopted);
+
+    // Moved: every source gone, every copy the source's bytes.
+    QVERIFY(::access(source->path("src").constData(), F_OK) != 0);
+    QCOMPARE(finalFiles(disk->path("src")).size(), Files);
+    for (auto it = digests.cbegin(); it != digests.cend(); ++it)
+        QCOMPARE(FsHelpers::fileDigest(disk->path("src/" + it.key())), it.value());
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    QVERIFY(interrupted().isEmpty());
+}
+
+void TestResume::unwritableJournalIsSaidAtOnce_data()
+{
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<QByteArray>("failedPath"); // below XDG_STATE_HOME
+    QTest::addColumn<QByteArray>("cause");
+    QTest::newRow("read-only") << QStringLiteral("read-only") << QByteArray("/sluice/jobs")
+                               << QByteArray("Read-only file system (EROFS)");
+    QTest::newRow("full") << QStringLiteral("full") << QByteArray("/sluice/jobs/")
+                          << QByteArray("No space left on device (ENOSPC)");
+    QTest::newRow("a file in its place") << QStringLiteral("file") << QByteArray("/sluice/jobs")
+                                         << QByteArray("Not a directory (ENOTDIR)");
+}
+
+// Issue 12: a journal that cannot be written. The copy goes on and says once, at once (not
+// only at its end: after a kill -9 there is no end), that it cannot be resumed, naming the
+// journal, the operation and the cause; SIGTERM with --resumable then cannot keep the copy,
+// says so and cancels (exit 130), keeping neither a part file nor an entry.
+void TestResume::unwritableJournalIsSaidAtOnce()
+{
+    QFETCH(QString, state);
+    QFETCH(QByteArray, failedPath);
+    QFETCH(QByteArray, cause);
+    m_state.reset();
+    FS_MOUNT(stateMount, FsKind::Tmpfs, 32 * MiB);
+    qputenv("XDG_STATE_HOME", stateMount->path());
+    if (state == QLatin1String("file")) {
+        QVERIFY(TestTree::writeFile(stateMount->path("sluice"), "not a folder"));
+    } else {
+        QVERIFY(TestTree::makePath(stateMount->path("sluice/jobs"), 0700));
+        if (state == QLatin1String("full"))
+            QVERIFY(stateMount->leaveFree(0));
+        else
+            QCOMPARE(runTool(QStringLiteral("mount"),
+                             {QStringLiteral("-o"), QStringLiteral("remount,ro"),
+                              QFile::decodeName(stateMount->path())}),
+                     QString());
+    }
+    FS_MOUNT(source, FsKind::Tmpfs, 96 * MiB);
+    FS_MOUNT(disk, FsKind::Tmpfs, 96 * MiB);
+    QVERIFY(TestTree::makePath(source->path("small")));
+    QVERIFY(TestTree::writePatternFile(source->path("small/a"), 5000, 1));
+    QVERIFY(TestTree::writePatternFile(source->path("big"), 64 * MiB, 2));
+    const QByteArray said =
+        "sluice-cli: Warning: Cannot write the journal “" + stateMount->path() + failedPath;
+    const QByteArray notResumable = "the copy cannot be resumed after an interruption: " + cause;
+
+    Cli copy({"--progress", "json", "--on-conflict", "skip", "--on-error", "skip",
+              source->path("small"), disk->path()});
+    copy.wait();
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    QCOMPARE(TestTree::readFile(disk->path("small/a")),
+             TestTree::readFile(source->path("small/a")));
+    QVERIFY2(occurrences(copy.err, said) == 1, copy.err.constData());
+    QVERIFY2(occurrences(copy.err, notResumable) == 1, copy.err.constData());
+    const QJsonObject result = copy.resultRecord();
+    QCOMPARE(result.value(QStringLiteral("status")).toString(),
+             QStringLiteral("completed with warnings"));
+    const QJsonArray issues = result.value(QStringLiteral("issues")).toArray();
+    QCOMPARE(issues.size(), 1);
+    const QJsonObject issue = issues.first().toObject();
+    QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+    QCOMPARE(issue.value(QStringLiteral("operation")).toString(),
+             QStringLiteral("Cannot write the journal"));
+    QVERIFY2(issue.value(QStringLiteral("message")).toString().contains(QString::fromUtf8(cause)),
+             qPrintable(issue.value(QStringLiteral("message")).toString()));
+
+    // --resumable: said at once, while copying; SIGTERM cannot keep the copy and cancels it.
+    Cli stopped({"--resumable", "--limit", "32M", "--on-conflict", "skip", "--on-error", "skip",
+                 source->path("big"), disk->path()});
+    QVERIFY(QTest::qWaitFor(
+        [&] { return sizeOf(disk->path(".big.sluice-part")) >= 8 * MiB || !stopped.running(); },
+        60000));
+    QVERIFY2(occurrences(stopped.currentErr(), notResumable) == 1,
+             stopped.currentErr().constData());
+    stopped.signal(SIGTERM);
+    stopped.wait();
+    QCOMPARE(stopped.exitCode, 130);
+    QVERIFY2(occurrences(stopped.err, notResumable) == 1, stopped.err.constData());
+    QVERIFY2(occurrences(stopped.err, "the copy could not be kept to resume later, so it was "
+                                      "cancelled")
+                 == 1,
+             stopped.err.constData());
+    QVERIFY(!stopped.err.contains("resume with sluice-cli --resume"));
+    QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    QVERIFY(::access(disk->path("big").constData(), F_OK) != 0);
+    QVERIFY(interrupted().isEmpty());
+    if (state == QLatin1String("full")) { // nothing half-written stays behind
+        const QStringList left = QDir(QFile::decodeName(stateMount->path("sluice/jobs")))
+                                     .entryList(QDir::Files | QDir::Hidden | QDir::System);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestResume)

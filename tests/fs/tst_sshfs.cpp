@@ -35,6 +35,9 @@ private Q_SLOTS:
     void preflightNamesTheFileSystemAndMetadataIsAWarning();
     void everyFileIsFsyncedOnTheServer();
     void ownersAsRootOverSftpAreKept();
+    void linkTimesAndOwnersNeverReachTheTarget();
+    void relativeAndDanglingLinksAreCopied();
+    void fifoIsRefusedBeforeTheFirstByte();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -256,6 +259,124 @@ void TestSshfs::ownersAsRootOverSftpAreKept()
     }
     QCOMPARE(FsHelpers::fileDigest(server->serverPath("owned/one")),
              FsHelpers::fileDigest(scratch.path("owned/one")));
+}
+
+namespace {
+
+const timespec Y2000[2] = {{946'684'800, 0}, {946'684'800, 0}};
+const timespec Y2010[2] = {{1'262'304'000, 0}, {1'262'304'000, 0}};
+
+// The grouped warning for links whose times and owners are not set on sshfs, naming the first
+// of them and how many @p more.
+QByteArray linkWarning(const QByteArray &firstLink, int more = 0)
+{
+    return "Warning: Cannot set times of “" + firstLink + "”"
+           + (more > 0 ? " and " + QByteArray::number(more) + " more item(s)" : QByteArray())
+           + ": fuse.sshfs changes the file a symbolic link points to when the link's times or "
+             "owner are set: symbolic links are copied there without their times and owners";
+}
+
+QByteArray readLink(const QByteArray &path)
+{
+    char target[4096];
+    const ssize_t length = ::readlink(path.constData(), target, sizeof target);
+    return length < 0 ? QByteArray() : QByteArray(target, int(length));
+}
+
+} // namespace
+
+// SFTP's SETSTAT follows links, and sshfs sets a link's times and owner with it: the probe
+// finds that out, and a link's times and owner are never set there. A link to a file outside
+// the destination, copied with -a as root, leaves that file's owner, mode and time alone.
+void TestSshfs::linkTimesAndOwnersNeverReachTheTarget()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch; // on the server's own disk, outside the folder it exports
+    const QByteArray victim = scratch.path("victim");
+    QVERIFY(TestTree::writeFile(victim, "secret"));
+    QCOMPARE(::chmod(victim.constData(), 0600), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, victim.constData(), Y2000, 0), 0);
+    struct stat before = {};
+    QCOMPARE(::stat(victim.constData(), &before), 0);
+    QVERIFY(TestTree::makePath(scratch.path("lk/sl")));
+    const QByteArray evil = scratch.path("lk/sl/evil");
+    QCOMPARE(::symlink(victim.constData(), evil.constData()), 0);
+    QCOMPARE(::lchown(evil.constData(), FsHelpers::nobodyUid(), FsHelpers::nobodyGid()), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, evil.constData(), Y2010, AT_SYMLINK_NOFOLLOW), 0);
+
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"-a", scratch.path("lk/sl"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.contains(linkWarning(server->path("sl/evil"))), run.err.constData());
+    struct stat after = {};
+    QCOMPARE(::stat(victim.constData(), &after), 0);
+    QCOMPARE(after.st_uid, before.st_uid);
+    QCOMPARE(after.st_gid, before.st_gid);
+    QCOMPARE(after.st_mode, before.st_mode);
+    QCOMPARE(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+    QCOMPARE(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+    QCOMPARE(TestTree::readFile(victim), QByteArray("secret"));
+    QCOMPARE(readLink(server->serverPath("sl/evil")), victim);
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// A relative link to a file already in the destination, and a dangling one: both copied with
+// their target text (sshfs has no RENAME_NOREPLACE; the link is put in place all the same),
+// the target's time untouched, exit status 0 with the warning about link times.
+void TestSshfs::relativeAndDanglingLinksAreCopied()
+{
+    SSHFS_MOUNT(server, QString());
+    QVERIFY(TestTree::makePath(server->serverPath("sl")));
+    const QByteArray target = server->serverPath("sl/target");
+    QVERIFY(TestTree::writeFile(target, "t"));
+    QCOMPARE(::utimensat(AT_FDCWD, target.constData(), Y2000, 0), 0);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("sl")));
+    QCOMPARE(::symlink("target", scratch.path("sl/good").constData()), 0);
+    QCOMPARE(::symlink("/nonexistent-sluice-target", scratch.path("sl/dangling").constData()), 0);
+    for (const char *link : {"sl/good", "sl/dangling"})
+        QCOMPARE(::utimensat(AT_FDCWD, scratch.path(link).constData(), Y2010, AT_SYMLINK_NOFOLLOW),
+                 0);
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli({scratch.path("sl"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.contains(linkWarning(server->path("sl/dangling"), 1))
+                 || run.err.contains(linkWarning(server->path("sl/good"), 1)),
+             run.err.constData());
+    QCOMPARE(readLink(server->serverPath("sl/good")), QByteArray("target"));
+    QCOMPARE(readLink(server->serverPath("sl/dangling")), QByteArray("/nonexistent-sluice-target"));
+    struct stat st = {};
+    QCOMPARE(::stat(target.constData(), &st), 0);
+    QCOMPARE(st.st_mtim.tv_sec, Y2000[1].tv_sec);
+    QCOMPARE(TestTree::readFile(target), QByteArray("t"));
+    QCOMPARE(FsHelpers::listNames(server->serverPath("sl")),
+             (QList<QByteArray>{"dangling", "good", "target"}));
+}
+
+// SFTP cannot make a FIFO (sshfs: EPERM): the dry run and the preflight of a real run refuse it
+// by name before the first byte; the rest is copied.
+void TestSshfs::fifoIsRefusedBeforeTheFirstByte()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("sp")));
+    QCOMPARE(::mkfifo(scratch.path("sp/fifo").constData(), 0644), 0);
+    QVERIFY(TestTree::writeFile(scratch.path("sp/file"), "file"));
+    const QByteArray refusal =
+        "“" + scratch.path("sp/fifo") + "”: fuse.sshfs cannot store FIFOs, sockets or device nodes";
+
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", scratch.path("sp"), server->path()});
+    QCOMPARE(dry.exitCode, 1);
+    QVERIFY2(dry.err.contains(refusal), dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli({scratch.path("sp"), server->path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(refusal), run.err.constData());
+    QVERIFY2(!run.err.contains("EPERM"), run.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath("sp")), QList<QByteArray>{"file"});
+    QCOMPARE(TestTree::readFile(server->serverPath("sp/file")), QByteArray("file"));
 }
 
 QTEST_GUILESS_MAIN(TestSshfs)

@@ -18,6 +18,10 @@ stage=$(mktemp -d /tmp/sluice-unprivileged-XXXXXX)
 trap 'rm -rf "$stage"' EXIT
 cp "$binary" "$stage/"
 chmod 755 "$stage" "$stage/$(basename "$binary")"
+# A state folder "nobody" can write: the job journal lives there (a journal that cannot be
+# written is a warning of every copy).
+mkdir "$stage/state"
+chown nobody:nogroup "$stage/state"
 cd "$stage"
 HOME=$stage TMPDIR=/tmp XDG_STATE_HOME=$stage/state XDG_RUNTIME_DIR= setpriv --reuid=nobody --regid=nogroup --clear-groups \
     "$stage/$(basename "$binary")" "$@"

@@ -10,11 +10,13 @@
 #include "noticebar.h"
 #include "sourcelistmodel.h"
 #include "sourcelistview.h"
+#include "sourcescan.h"
 #include "testtree.h"
 #include "uitest.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void droppingTwiceDoesNotListTwice();
     void dragOverTheWindowOutlinesTheList();
     void aDropOfThousandsOfFilesIsMeasured();
+    void twentyThousandPathsAreListedInSteps();
     void tabVisitsTheControlsInOrder();
     void deleteKeyRemovesSelectedSources();
     void folderDroppedOnDestinationBecomesTheDestination();
@@ -215,8 +218,9 @@ void TestSourceDrop::aDropOfThousandsOfFilesIsMeasured()
     mime.setData(QStringLiteral("text/uri-list"), uriList(urls));
     QVERIFY(dropOn(m_window.get(), &mime));
     SourceListModel *model = m_window->sourceModel();
-    QCOMPARE(model->rowCount(), Count);
+    QCOMPARE(model->sourceCount(), Count);
     QTRY_VERIFY_WITH_TIMEOUT(!model->isScanning(), 30000);
+    QCOMPARE(model->rowCount(), Count);
     QCOMPARE(model->paths(), expected);
     qint64 bytes = 0;
     for (int i = 0; i < Count; ++i)
@@ -229,6 +233,50 @@ void TestSourceDrop::aDropOfThousandsOfFilesIsMeasured()
     QCOMPARE(model->totalBytes(), bytes - (0 % 7) - (2 % 7) - ((Count - 1) % 7));
     QVERIFY(!model->contains(expected.at(2)));
     QVERIFY(model->contains(expected.at(1)));
+}
+
+// 20,000 paths handed over at once (issue 13: under 100 ms of blocking): they are all
+// accepted at once, but become rows RowsPerTurn at a time, one step per turn of the event
+// loop, and the totals change once per step or scanner batch, not once per path.
+void TestSourceDrop::twentyThousandPathsAreListedInSteps()
+{
+    constexpr int Count = 20000;
+    QVERIFY(TestTree::makePath(m_scratch->path("many")));
+    QList<QByteArray> paths;
+    for (int i = 0; i < Count; ++i) {
+        paths.append(m_scratch->path("many/f" + QByteArray::number(i)));
+        QVERIFY(TestTree::writeFile(paths.constLast(), QByteArray(i % 3, 'x')));
+    }
+    SourceListModel *model = m_window->sourceModel();
+    QSignalSpy inserted(model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy totals(model, &SourceListModel::totalsChanged);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QCOMPARE(model->addPaths(paths), Count);
+    // Back in the caller with one step done; the rest is known but not yet rows.
+    QCOMPARE(model->rowCount(), SourceListModel::RowsPerTurn);
+    QCOMPARE(model->sourceCount(), Count);
+    QCOMPARE(model->paths(), paths);
+    QVERIFY(model->contains(paths.constLast()));
+    QVERIFY(model->isScanning());
+    QCOMPARE(model->addPaths({paths.constLast()}), 0); // listed already, if not yet a row
+
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isScanning(), 120000);
+    const qint64 ms = elapsed.elapsed();
+    QCOMPARE(model->rowCount(), Count);
+    QCOMPARE(model->paths(), paths);
+    QCOMPARE(inserted.count(), Count / SourceListModel::RowsPerTurn);
+    for (const QList<QVariant> &step : std::as_const(inserted))
+        QCOMPARE(step.at(2).toInt() - step.at(1).toInt() + 1, SourceListModel::RowsPerTurn);
+    QCOMPARE(model->totalBytes(), qint64(Count / 3 * (0 + 1 + 2) + 0 + 1));
+    QCOMPARE(model->totalItems(), qint64(Count));
+    // Before: one change per path (20,000). Now one per step and one per batch.
+    const qint64 bound = inserted.count() + ms / SourceScanner::ReportBatchMs + 3;
+    qInfo() << "totals changed" << totals.count() << "times in" << ms << "ms";
+    QVERIFY2(totals.count() <= bound,
+             qPrintable(QStringLiteral("%1 > %2").arg(totals.count()).arg(bound)));
+    auto *label = UiTest::find<QLabel>(m_window.get(), "sourceTotalsLabel");
+    QVERIFY(label->text().contains(QStringLiteral("20,000")));
 }
 
 void TestSourceDrop::tabVisitsTheControlsInOrder()
