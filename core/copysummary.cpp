@@ -110,6 +110,7 @@ QJsonObject CopySummary::toJson() const
         {QStringLiteral("movingMs"), movingMs},
         {QStringLiteral("averageRate"), averageRate()},
         {QStringLiteral("skippedItems"), list},
+        {QStringLiteral("durability"), durability},
     };
 }
 

@@ -75,6 +75,12 @@ struct CopySummary
     /// Every item left out, in the order they were decided (several threads: roughly plan
     /// order).
     QList<SkippedItem> skippedItems;
+    /// Where "done" cannot mean "on the server's disk": for each destination file system whose
+    /// flush does not reach the server's disk for certain (sshfs, smbnetfs, other network FUSE
+    /// file systems), its type and why, as the preflight's warning says it ("fuse.smbnetfs:
+    /// smbnetfs does not pass a flush on…"), joined by "; ". Translated; empty when every
+    /// flush is the disk's, when nothing was copied, or under Durability::None.
+    QString durability;
 
     ItemTally &tallyOf(ItemFate fate);
     const ItemTally &tallyOf(ItemFate fate) const;
@@ -84,7 +90,8 @@ struct CopySummary
     qint64 averageRate() const;
     /// The figures and the list as a JSON object for `sluice-cli --progress json`'s end
     /// record: one key per tally ({"items":n,"bytes":n}), "bytesMoved", "movingMs",
-    /// "averageRate" and "skippedItems" ([{path, reason, cause, text, items, bytes}]).
+    /// "averageRate", "skippedItems" ([{path, reason, cause, text, items, bytes}]) and
+    /// "durability" (a string, "" when "done" means on the disk).
     /// A new fate is one more key here.
     QJsonObject toJson() const;
 };

@@ -91,7 +91,36 @@ QByteArray toNative(const QString &text)
 
 QString toDisplay(const QByteArray &path)
 {
-    return QString::fromUtf8(path);
+    if (isValidUtf8(path))
+        return QString::fromUtf8(path);
+    QString result;
+    result.reserve(path.size() + 8);
+    const auto *data = reinterpret_cast<const unsigned char *>(path.constData());
+    qsizetype i = 0;
+    while (i < path.size()) {
+        const int length = validUtf8Length(data, path.size(), i);
+        if (length == 0) {
+            result.append(QStringLiteral("\\x")
+                          + QString::number(data[i], 16).toUpper().rightJustified(2, u'0'));
+            ++i;
+        } else {
+            result.append(QString::fromUtf8(path.constData() + i, length));
+            i += length;
+        }
+    }
+    return result;
+}
+
+bool isValidUtf8(const QByteArray &bytes)
+{
+    const auto *data = reinterpret_cast<const unsigned char *>(bytes.constData());
+    for (qsizetype i = 0; i < bytes.size();) {
+        const int length = validUtf8Length(data, bytes.size(), i);
+        if (length == 0)
+            return false;
+        i += length;
+    }
+    return true;
 }
 
 std::optional<QByteArray> fromLocalFileUrl(const QUrl &url)

@@ -21,9 +21,14 @@ QString fromNativeLossless(const QByteArray &bytes);
 /// Reverses fromNativeLossless(): the exact original bytes.
 QByteArray toNative(const QString &text);
 
-/// A file name for people to read: invalid bytes shown as U+FFFD. Never turn the result
-/// back into a path.
+/// A file name for people to read: each byte that is not part of valid UTF-8 shown as
+/// "\xHH" (upper-case hex digits, as in "a\xFF"), so that the bytes can be told apart and
+/// typed again (bash's $'a\xff'); everything else decoded. Never turn the result back into a path.
 QString toDisplay(const QByteArray &path);
+
+/// Whether @p bytes are valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+/// above U+10FFFF). Pure.
+bool isValidUtf8(const QByteArray &bytes);
 
 /// The native path of a `file:` URL, decoded from its percent-encoded form byte for byte
 /// (RFC 8089), or nothing for URLs that do not name a local file (http:, remote hosts).

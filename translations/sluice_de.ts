@@ -197,6 +197,14 @@
         <source>Resumed</source>
         <translation>Fortgesetzt</translation>
     </message>
+    <message>
+        <source>Cannot copy the access control list (ACL) of</source>
+        <translation>Kopieren der Zugriffssteuerungsliste (ACL) nicht möglich</translation>
+    </message>
+    <message>
+        <source>Cannot write the journal</source>
+        <translation>Schreiben des Journals nicht möglich</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -448,6 +456,10 @@
         <source>the name ends with a dot or a space, which %1 drops</source>
         <translation>der Name endet mit einem Punkt oder Leerzeichen, das %1 weglässt</translation>
     </message>
+    <message>
+        <source>the name is not valid UTF-8, and %1 stores names as Unicode</source>
+        <translation>der Name ist kein gültiges UTF-8, und %1 speichert Namen als Unicode</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::FolderFinisher</name>
@@ -483,10 +495,6 @@
         <translation>beim Zurücklesen weicht die Kopie von der Quelle ab (%1 %2, erwartet %3); die Kopie wurde entfernt</translation>
     </message>
     <message>
-        <source>hard links cannot be kept here; copied as separate files</source>
-        <translation>harte Verknüpfungen sind hier nicht möglich; als getrennte Dateien kopiert</translation>
-    </message>
-    <message>
         <source>it was deleted after the scan; not copied</source>
         <translation>sie wurde nach dem Durchsuchen gelöscht; nicht kopiert</translation>
     </message>
@@ -506,12 +514,27 @@
         <source>copied again from the start instead of after the %1 bytes of its checkpoint: %2</source>
         <translation>von vorn kopiert statt nach den %1 Bytes seines Prüfpunkts: %2</translation>
     </message>
+    <message>
+        <source>copied as a separate file, not as a hard link to “%1”: hard links cannot be kept here</source>
+        <translation>als getrennte Datei kopiert, nicht als harte Verknüpfung auf „%1“: harte Verknüpfungen sind hier nicht möglich</translation>
+    </message>
+    <message>
+        <source>a hard link to “%1”</source>
+        <translation>eine harte Verknüpfung auf „%1“</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemLife</name>
     <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>das Dateisystem %1 hat beim Umbenennen auf den endgültigen Namen die Änderungszeit verändert und sie beim erneuten Setzen nicht behalten</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::ItemTask</name>
+    <message>
+        <source>%1 changes the file a symbolic link points to when the link&apos;s times or owner are set: symbolic links are copied there without their times and owners</source>
+        <translation>%1 ändert die Datei, auf die eine symbolische Verknüpfung zeigt, wenn Zeiten oder Eigentümer der Verknüpfung gesetzt werden: symbolische Verknüpfungen werden dort ohne ihre Zeiten und Eigentümer kopiert</translation>
     </message>
 </context>
 <context>
@@ -533,8 +556,27 @@
         <translation>der unterbrochene Kopiervorgang %1 kann nicht fortgesetzt werden: %2</translation>
     </message>
     <message>
-        <source>the journal entry %1 could not be written, so the copy could not be resumed after an interruption: %2</source>
-        <translation>der Journaleintrag %1 konnte nicht geschrieben werden, daher ließe sich der Kopiervorgang nach einer Unterbrechung nicht fortsetzen: %2</translation>
+        <source>the copy cannot be resumed after an interruption</source>
+        <translation>der Kopiervorgang kann nach einer Unterbrechung nicht fortgesetzt werden</translation>
+    </message>
+    <message>
+        <source>the interrupted copy %1 is kept: resume it again once the problem above is solved, or discard it</source>
+        <translation>der unterbrochene Kopiervorgang %1 bleibt erhalten: setzen Sie ihn erneut fort, sobald das obige Problem behoben ist, oder verwerfen Sie ihn</translation>
+    </message>
+    <message>
+        <source>the copy could not be kept to resume later, so it was cancelled (the file being copied was removed, finished files stay)</source>
+        <translation>der Kopiervorgang konnte nicht zum späteren Fortsetzen behalten werden und wurde daher abgebrochen (die gerade kopierte Datei wurde entfernt, fertige Dateien bleiben)</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Metadata</name>
+    <message>
+        <source>the file system reported success but kept another owner or group</source>
+        <translation>das Dateisystem meldete Erfolg, behielt aber einen anderen Eigentümer oder eine andere Gruppe</translation>
+    </message>
+    <message>
+        <source>the source is on %1, where listing extended attributes breaks the connection to the server: extended attributes and ACLs are not copied from there</source>
+        <translation>die Quelle liegt auf %1, wo das Auflisten erweiterter Attribute die Verbindung zum Server abbricht: erweiterte Attribute und ACLs werden von dort nicht kopiert</translation>
     </message>
 </context>
 <context>
@@ -684,6 +726,14 @@
     <message>
         <source>smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): &quot;done&quot; means the server has received the data, possibly only in its memory</source>
         <translation>smbnetfs gibt einen Flush nicht an den Server weiter (es wird kein SMB2 FLUSH gesendet): „fertig“ heißt, dass der Server die Daten erhalten hat, womöglich nur in seinem Speicher</translation>
+    </message>
+    <message>
+        <source>it does not keep owners and groups</source>
+        <translation>es speichert keine Eigentümer und Gruppen</translation>
+    </message>
+    <message>
+        <source>free space cannot be checked: the file system reports no size (the copy needs %1)</source>
+        <translation>der freie Speicherplatz lässt sich nicht prüfen: das Dateisystem meldet keine Größe (die Kopie braucht %1)</translation>
     </message>
 </context>
 <context>
@@ -1237,6 +1287,10 @@
         <source>Stopped. The copy can be resumed: the file being copied and the finished files were kept.</source>
         <translation>Gestoppt. Der Kopiervorgang kann fortgesetzt werden: die gerade kopierte Datei und die fertigen Dateien wurden behalten.</translation>
     </message>
+    <message>
+        <source>Not known to be on the server&apos;s disk: %1</source>
+        <translation>Nicht nachweislich auf der Platte des Servers: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::JobQueue</name>
@@ -1729,6 +1783,22 @@ Siehe „%1 --help“.
     <message>
         <source>Resume job</source>
         <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Discard the interrupted copy?</source>
+        <translation>Den unterbrochenen Kopiervorgang verwerfen?</translation>
+    </message>
+    <message>
+        <source>The part of the file it was copying is deleted, and the copy can no longer be resumed. The sources are not touched.</source>
+        <translation>Der bereits kopierte Teil der gerade kopierten Datei wird gelöscht, und der Kopiervorgang kann nicht mehr fortgesetzt werden. Die Quellen bleiben unberührt.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Behalten</translation>
     </message>
 </context>
 <context>

@@ -199,6 +199,14 @@
         <source>Resumed</source>
         <translation>Возобновлено</translation>
     </message>
+    <message>
+        <source>Cannot copy the access control list (ACL) of</source>
+        <translation>Не удалось скопировать список управления доступом (ACL)</translation>
+    </message>
+    <message>
+        <source>Cannot write the journal</source>
+        <translation>Не удалось записать журнал</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::CopySummary</name>
@@ -450,6 +458,10 @@
         <source>the name ends with a dot or a space, which %1 drops</source>
         <translation>имя оканчивается точкой или пробелом, которые %1 отбрасывает</translation>
     </message>
+    <message>
+        <source>the name is not valid UTF-8, and %1 stores names as Unicode</source>
+        <translation>имя не является допустимым UTF-8, а %1 хранит имена в Юникоде</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::FolderFinisher</name>
@@ -485,10 +497,6 @@
         <translation>при обратном чтении копия не совпадает с источником (%1 %2, ожидалось %3); копия удалена</translation>
     </message>
     <message>
-        <source>hard links cannot be kept here; copied as separate files</source>
-        <translation>жёсткие ссылки здесь невозможны; скопировано как отдельные файлы</translation>
-    </message>
-    <message>
         <source>it was deleted after the scan; not copied</source>
         <translation>файл удалён после сканирования; не скопирован</translation>
     </message>
@@ -508,12 +516,27 @@
         <source>copied again from the start instead of after the %1 bytes of its checkpoint: %2</source>
         <translation>скопировано заново с начала, а не после %1 байт контрольной точки: %2</translation>
     </message>
+    <message>
+        <source>copied as a separate file, not as a hard link to “%1”: hard links cannot be kept here</source>
+        <translation>скопирован как отдельный файл, а не как жёсткая ссылка на «%1»: жёсткие ссылки здесь сохранить нельзя</translation>
+    </message>
+    <message>
+        <source>a hard link to “%1”</source>
+        <translation>жёсткая ссылка на «%1»</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemLife</name>
     <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>файловая система %1 изменила время изменения при переименовании файла в окончательное имя и не сохранила его при повторной установке</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::ItemTask</name>
+    <message>
+        <source>%1 changes the file a symbolic link points to when the link&apos;s times or owner are set: symbolic links are copied there without their times and owners</source>
+        <translation>%1 изменяет файл, на который указывает символическая ссылка, когда задаются время или владелец ссылки: символические ссылки копируются туда без времени и владельца</translation>
     </message>
 </context>
 <context>
@@ -535,8 +558,27 @@
         <translation>не удалось возобновить прерванное копирование %1: %2</translation>
     </message>
     <message>
-        <source>the journal entry %1 could not be written, so the copy could not be resumed after an interruption: %2</source>
-        <translation>не удалось записать запись журнала %1, поэтому копирование нельзя будет возобновить после прерывания: %2</translation>
+        <source>the copy cannot be resumed after an interruption</source>
+        <translation>копирование нельзя будет возобновить после прерывания</translation>
+    </message>
+    <message>
+        <source>the interrupted copy %1 is kept: resume it again once the problem above is solved, or discard it</source>
+        <translation>прерванное копирование %1 сохранено: возобновите его снова, когда проблема выше будет устранена, или отбросьте его</translation>
+    </message>
+    <message>
+        <source>the copy could not be kept to resume later, so it was cancelled (the file being copied was removed, finished files stay)</source>
+        <translation>копирование не удалось сохранить для возобновления позже, поэтому оно отменено (копируемый файл удалён, готовые файлы остаются)</translation>
+    </message>
+</context>
+<context>
+    <name>Sluice::Metadata</name>
+    <message>
+        <source>the file system reported success but kept another owner or group</source>
+        <translation>файловая система сообщила об успехе, но оставила другого владельца или группу</translation>
+    </message>
+    <message>
+        <source>the source is on %1, where listing extended attributes breaks the connection to the server: extended attributes and ACLs are not copied from there</source>
+        <translation>источник находится на %1, где получение списка расширенных атрибутов разрывает соединение с сервером: расширенные атрибуты и ACL оттуда не копируются</translation>
     </message>
 </context>
 <context>
@@ -686,6 +728,14 @@
     <message>
         <source>smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): &quot;done&quot; means the server has received the data, possibly only in its memory</source>
         <translation>smbnetfs не передаёт сброс серверу (SMB2 FLUSH не отправляется): «готово» означает, что сервер получил данные, возможно, лишь в память</translation>
+    </message>
+    <message>
+        <source>it does not keep owners and groups</source>
+        <translation>она не хранит владельцев и группы</translation>
+    </message>
+    <message>
+        <source>free space cannot be checked: the file system reports no size (the copy needs %1)</source>
+        <translation>свободное место проверить нельзя: файловая система не сообщает размер (для копии нужно %1)</translation>
     </message>
 </context>
 <context>
@@ -1254,6 +1304,10 @@
         <source>Stopped. The copy can be resumed: the file being copied and the finished files were kept.</source>
         <translation>Остановлено. Копирование можно возобновить: копировавшийся файл и готовые файлы сохранены.</translation>
     </message>
+    <message>
+        <source>Not known to be on the server&apos;s disk: %1</source>
+        <translation>Неизвестно, записано ли на диск сервера: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::JobQueue</name>
@@ -1750,6 +1804,22 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>Resume job</source>
         <translation>Возобновить</translation>
+    </message>
+    <message>
+        <source>Discard the interrupted copy?</source>
+        <translation>Отбросить прерванное копирование?</translation>
+    </message>
+    <message>
+        <source>The part of the file it was copying is deleted, and the copy can no longer be resumed. The sources are not touched.</source>
+        <translation>Уже скопированная часть текущего файла удаляется, и копирование больше нельзя будет возобновить. Источники не затрагиваются.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Отбросить</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Оставить</translation>
     </message>
 </context>
 <context>

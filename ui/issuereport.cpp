@@ -107,6 +107,8 @@ QStringList IssueReport::figures(const CopyResult &result, bool move)
                      .arg(Format::duration(s.movingMs), Format::rate(averageRate(result)),
                           Format::duration(result.elapsedMs));
         lines << tr("Sluice's peak memory: %1").arg(Format::size(result.peakResidentBytes));
+        if (!s.durability.isEmpty())
+            lines << tr("Not known to be on the server's disk: %1").arg(s.durability);
         return lines;
     }
     const int total = Format::plural(result.itemsTotal);

@@ -505,8 +505,11 @@ void JobQueue::moveToHistory(quint64 id)
 QString JobQueue::describe(const QueuedJob &job) const
 {
     const auto &sources = job.request.sources;
+    // A history entry read back from the settings may name no source (an older or damaged
+    // entry): it is listed by its destination, never dereferenced.
     const QString what =
-        sources.size() == 1
+        sources.isEmpty() ? QString()
+        : sources.size() == 1
             ? fileName(sources.first())
             : tr("%1 and %n more", nullptr, int(sources.size() - 1)).arg(fileName(sources.first()));
     return tr("%1 → %2").arg(what, fileName(job.request.destination));

@@ -255,6 +255,10 @@ void ProgressPrinter::finish(const CopyResult &result)
         std::fprintf(stderr, "sluice-cli: skipped %s: %s\n",
                      NativePath::toDisplay(item.path).toLocal8Bit().constData(),
                      item.reasonText().toLocal8Bit().constData());
+    // Said again at the end, where one looks: the preflight's warning scrolled away long ago.
+    if (!result.summary.durability.isEmpty())
+        std::fprintf(stderr, "not known to be on the server's disk: %s\n",
+                     result.summary.durability.toLocal8Bit().constData());
     std::fprintf(stderr, "%s\n", summaryLine(result).toLocal8Bit().constData());
 }
 

@@ -470,6 +470,22 @@ void CopyWorker::flush(const TreeCopier &copier)
     }
 }
 
+// The summary's word on durability (CopySummary::durability): the preflight's note for each
+// destination file system the job probed, so that the end says it, not only the beginning.
+QString CopyWorker::durabilityOf(const CopySummary &summary) const
+{
+    if (summary.copied.items == 0 || m_job->options.dryRun)
+        return {};
+    QStringList notes;
+    for (const FileSystemProbe &probe : m_job->fileSystems.probed()) {
+        const QString note = Preflight::durabilityNote(probe, m_job->options.durability);
+        if (!note.isEmpty())
+            notes << QStringLiteral("%1: %2").arg(probe.typeName, note);
+    }
+    notes.sort();
+    return notes.join(u"; ");
+}
+
 void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
 {
     JobContext &job = *m_job;
@@ -497,6 +513,7 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.summary.bytesMoved = result.bytesWritten;
     // The sampler's clock starts a moment before run(): moving time stays within elapsed.
     result.summary.movingMs = std::min(last.movingMs, elapsedMs);
+    result.summary.durability = durabilityOf(result.summary);
     if (const std::optional<CopyIssue> notKept = notKeptForLater())
         result.issues.append(*notKept);
     if (job.control.isCancelled() && job.keepsForResume())

@@ -58,6 +58,7 @@ private:
     /// warning saying so, or nothing.
     std::optional<CopyIssue> notKeptForLater() const;
     void finish(CopyResult &result, qint64 elapsedMs);
+    QString durabilityOf(const CopySummary &summary) const;
 
     std::shared_ptr<JobContext> m_job;
     CopyRequest m_request;

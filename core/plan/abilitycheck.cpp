@@ -55,26 +55,35 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
     if (probe.probed && !probe.copyFileRange)
         notes << QCoreApplication::translate(
             "Sluice::Preflight", "no copy_file_range(2): data goes through Sluice's buffers");
-    if (options.durability != Durability::None && probe.fsyncNeedsServerExtension)
-        notes << QCoreApplication::translate(
-            "Sluice::Preflight",
-            "a flush reaches the server's disk only when its SFTP server offers "
-            "fsync@openssh.com (OpenSSH does), which the client cannot see: \"done\" "
-            "may mean the server has the data in memory");
-    else if (options.durability != Durability::None && probe.fsyncNotPassedOn)
-        notes << QCoreApplication::translate(
-            "Sluice::Preflight",
-            "smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): "
-            "\"done\" means the server has received the data, possibly only in its memory");
-    else if (options.durability != Durability::None && probe.networkFuse)
-        notes << QCoreApplication::translate(
-            "Sluice::Preflight",
-            "a flush is passed to the server, which decides whether it reaches its "
-            "disk: \"done\" may mean the server has the data in memory");
+    if (const QString durability = durabilityNote(probe, options.durability); !durability.isEmpty())
+        notes << durability;
     return notes;
 }
 
 } // namespace
+
+QString durabilityNote(const FileSystemProbe &probe, Durability durability)
+{
+    if (durability == Durability::None)
+        return {};
+    if (probe.fsyncNeedsServerExtension)
+        return QCoreApplication::translate(
+            "Sluice::Preflight",
+            "a flush reaches the server's disk only when its SFTP server offers "
+            "fsync@openssh.com (OpenSSH does), which the client cannot see: \"done\" "
+            "may mean the server has the data in memory");
+    if (probe.fsyncNotPassedOn)
+        return QCoreApplication::translate(
+            "Sluice::Preflight",
+            "smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is sent): "
+            "\"done\" means the server has received the data, possibly only in its memory");
+    if (probe.networkFuse)
+        return QCoreApplication::translate(
+            "Sluice::Preflight",
+            "a flush is passed to the server, which decides whether it reaches its "
+            "disk: \"done\" may mean the server has the data in memory");
+    return {};
+}
 
 Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destination> &destinations,
                                   const CopyOptions &options)

@@ -1,6 +1,7 @@
 #include "filesystemlimits.h"
 
 #include "mountinfo.h"
+#include "nativepath.h"
 #include "posixio.h"
 
 #include <QCoreApplication>
@@ -32,6 +33,7 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
     limits.forbiddenCharacters = QByteArrayLiteral("\"*:<>?\\|");
     limits.forbidsControlCharacters = true;
     limits.forbidsTrailingDotOrSpace = !exfat;
+    limits.requiresUtf8Names = true;
     limits.caseInsensitive = true;
     limits.timestampGranularityNs = exfat ? 10'000'000 : 2'000'000'000;
     limits.storesSymlinks = false;
@@ -42,8 +44,9 @@ FileSystemLimits fatLimits(const QString &name, bool exfat)
 
 // An SMB share through smbnetfs, as seen against Samba 4.17 (tests/fs/tst_smbnetfs.cpp):
 // the protocol's names are Windows names (Microsoft's "Naming Files, Paths, and Namespaces"):
-// a name with one of "*:<>?\| or a control character fails with EIO (and smbnetfs answers EIO
-// to everything on that server for the next 3 s), one ending in a dot or a space is stored
+// a name with one of "*:<>?\| or a control character, or one that is not valid UTF-8 (SMB2
+// names are UTF-16), fails with EIO (and smbnetfs answers EIO to everything on that server for
+// the next 3 s), one ending in a dot or a space is stored
 // under a mangled 8.3 name; lookups ignore letter case (Samba's default "case sensitive =
 // auto" for SMB2 clients, as Windows servers do); no symlinks (ENOSYS), no FIFOs or device
 // nodes; times in whole seconds (smbnetfs passes time_t); listxattr(2) breaks the connection
@@ -55,6 +58,7 @@ FileSystemLimits smbLimits(const QString &name)
     limits.forbiddenCharacters = QByteArrayLiteral("\"*:<>?\\|");
     limits.forbidsControlCharacters = true;
     limits.forbidsTrailingDotOrSpace = true;
+    limits.requiresUtf8Names = true;
     limits.caseInsensitive = true;
     limits.timestampGranularityNs = 1'000'000'000;
     limits.storesSymlinks = false;
@@ -179,6 +183,11 @@ const char *pseudoFileSystemName(long fsType)
 
 QString FileSystemLimits::nameProblem(const QByteArray &name) const
 {
+    if (requiresUtf8Names && !NativePath::isValidUtf8(name))
+        return QCoreApplication::translate("Sluice::FileSystemLimits",
+                                           "the name is not valid UTF-8, and %1 stores "
+                                           "names as Unicode")
+            .arg(typeName);
     if (maxNameUtf16Units > 0) {
         if (QString::fromUtf8(name).size() > maxNameUtf16Units)
             return QCoreApplication::translate("Sluice::FileSystemLimits",

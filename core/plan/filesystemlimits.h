@@ -18,6 +18,10 @@ struct FileSystemLimits
     QByteArray forbiddenCharacters; ///< bytes a name may not contain besides '/' and NUL
     bool forbidsControlCharacters = false; ///< bytes 0x01..0x1F
     bool forbidsTrailingDotOrSpace = false;
+    /// Names are stored as Unicode (UTF-16 on FAT, exFAT and SMB), so a name must be valid
+    /// UTF-8 to be translated: fusefat answers EPERM, exfat-fuse EILSEQ, smbnetfs EIO (and
+    /// then fails everything on that server for seconds).
+    bool requiresUtf8Names = false;
     bool caseInsensitive = false;
     qint64 timestampGranularityNs = 1;
     bool storesSymlinks = true;
@@ -32,7 +36,8 @@ struct FileSystemLimits
     bool isFat() const { return maxNameUtf16Units > 0; }
 
     /// Why @p name (native bytes, one entry name) cannot be stored here, as a translated
-    /// sentence, or an empty string when it can: too long (NAME_MAX bytes, or 255 UTF-16
+    /// sentence, or an empty string when it can: not valid UTF-8 where names are Unicode, too
+    /// long (NAME_MAX bytes, or 255 UTF-16
     /// units on FAT/exFAT), a forbidden or control character, a trailing dot or space
     /// (Microsoft's "Naming Files, Paths, and Namespaces" rules for FAT). Pure; any thread.
     QString nameProblem(const QByteArray &name) const;

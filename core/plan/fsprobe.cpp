@@ -246,8 +246,15 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
     const QByteArray linked = probeName('l');
     probe.hardLinks =
         ::linkat(directoryFd, name.constData(), directoryFd, linked.constData(), 0) == 0;
-    if (probe.hardLinks)
+    if (probe.hardLinks) {
+        struct stat one = {};
+        struct stat other = {};
+        probe.inodesIdentifyFiles =
+            ::fstatat(directoryFd, name.constData(), &one, AT_SYMLINK_NOFOLLOW) == 0
+            && ::fstatat(directoryFd, linked.constData(), &other, AT_SYMLINK_NOFOLLOW) == 0
+            && one.st_ino == other.st_ino;
         ::unlinkat(directoryFd, linked.constData(), 0);
+    }
     struct stat mode = {};
     probe.keepsPermissions = fd && ::fchmod(fd.get(), 0640) == 0 && ::fstat(fd.get(), &mode) == 0
                              && (mode.st_mode & 07777) == 0640;
@@ -318,6 +325,12 @@ qint64 FileSystemProbes::granularityOf(dev_t device, qint64 fallbackNs) const
     std::lock_guard lock(m_mutex);
     const auto found = m_probes.constFind(quint64(device));
     return found != m_probes.cend() ? found->timeGranularityNs : fallbackNs;
+}
+
+QList<FileSystemProbe> FileSystemProbes::probed() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_probes.values();
 }
 
 FileSystemLimits FileSystemProbes::sourceLimits(int fd, dev_t device, bool &learned)

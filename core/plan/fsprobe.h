@@ -35,6 +35,10 @@ struct FileSystemProbe
     /// where fchown(2) was refused (then every copy's fchown(2) fails and says so itself).
     bool keepsOwners = true;
     bool copyFileRange = true; ///< copy_file_range(2) works between two files on it
+    /// Two names of one file show the same st_ino (the probe file and its hard link). sshfs
+    /// without -o use_ino numbers each name apart (libfuse's own node numbers), so there an
+    /// inode number names a name, not a file. True where links could not be tried.
+    bool inodesIdentifyFiles = true;
     /// Setting a symbolic link's times with utimensat(2) and AT_SYMLINK_NOFOLLOW changed the
     /// file it points to instead (sshfs: SFTP's SETSTAT follows links, and sshfs implements
     /// utimensat(2) and lchown(2) with it). Where true, a link's times and owner are never set
@@ -75,6 +79,8 @@ public:
     /// The probe of @p device when it has been made, else @p fallbackNs for its granularity
     /// (the source side, which is never written: see docs/design-notes.md).
     qint64 granularityOf(dev_t device, qint64 fallbackNs) const;
+    /// The probes made so far (destinations only), in no particular order.
+    QList<FileSystemProbe> probed() const;
     /// The limits of the source file system @p device (detectFileSystemLimits() of the open
     /// @p fd there), detected the first time a device is asked for, when @p learned is set to
     /// true. Only reads (fstatfs(2), /proc/self/mountinfo); never writes a probe file.

@@ -165,6 +165,12 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
 /// durability unless None).
 Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destination> &destinations,
                                   const CopyOptions &options);
+/// Why "done" cannot mean "on the server's disk" on the file system @p probe describes under
+/// @p durability (sshfs, whose fsync(2) needs the server's fsync@openssh.com; smbnetfs, which
+/// never passes one on; other network FUSE file systems), as one translated phrase; empty where
+/// a flush is the disk's, and under Durability::None (nothing is flushed). The preflight's
+/// warning and the job's summary (CopySummary::durability) say it. Pure.
+QString durabilityNote(const FileSystemProbe &probe, Durability durability);
 /// A folder of the root is the destination folder or one of its ancestors (fatal).
 Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
 /// An item's destination entry is the item itself (refused).

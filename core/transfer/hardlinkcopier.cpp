@@ -6,6 +6,7 @@
 #include "jobcontext.h"
 #include "nativepath.h"
 #include "partfile.h"
+#include "posixio.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -56,9 +57,39 @@ private:
 
     /// The destination path of the copy this name links to.
     QByteArray firstPath() const { return NativePath::join(m_first.first->path, m_first.second); }
+    /// Whether two names of one file show one st_ino in the destination (FileSystemProbe).
+    bool inodesIdentifyFiles() const;
+    CreatedPart holdPart(const QByteArray &partName, const struct stat &first);
 
     std::pair<DirectoryRef, QByteArray> m_first; ///< folder and name of the first copy
+    UniqueFd m_heldPart; ///< holdPart()'s descriptor, open until the life ends
 };
+
+bool HardLinkLife::inodesIdentifyFiles() const
+{
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    return m_job.fileSystems.probe(folder.fd.get(), folder.device).inodesIdentifyFiles;
+}
+
+// Where st_ino names a name rather than a file (sshfs without -o use_ino), the part name's
+// number can never equal the first copy's. There the new name is opened right after the link
+// and held open until the rename: it must be the same kind, size and modification time as the
+// first copy, and the number FUSE gives the open file cannot pass to another entry while it
+// is open, so renameIntoPlace() still sees a part name that someone replaced or removed
+// meanwhile (another number, or none). An empty identity (an invalid one) when the name
+// cannot be opened or is not what was linked: the check then fails, as it should.
+CreatedPart HardLinkLife::holdPart(const QByteArray &partName, const struct stat &first)
+{
+    m_heldPart.reset(::openat(destinationFd(), partName.constData(),
+                              O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+    struct stat held = {};
+    if (!m_heldPart || ::fstat(m_heldPart.get(), &held) != 0
+        || (held.st_mode & S_IFMT) != (first.st_mode & S_IFMT) || held.st_size != first.st_size
+        || held.st_mtim.tv_sec != first.st_mtim.tv_sec
+        || held.st_mtim.tv_nsec != first.st_mtim.tv_nsec)
+        return CreatedPart{};
+    return CreatedPart::fromStat(held);
+}
 
 Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part,
                                  std::optional<CreatedPart> &identity)
@@ -95,7 +126,7 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
     identity = CreatedPart{};
     if (struct stat st = {};
         ::fstatat(firstFd, m_first.second.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-        identity = CreatedPart::fromStat(st);
+        identity = inodesIdentifyFiles() ? CreatedPart::fromStat(st) : holdPart(part.name(), st);
     if (m_job.hooks.afterPartCreated)
         m_job.hooks.afterPartCreated(destinationPath(part.name()));
     return Attempt::ended(ItemOutcome::Copied);

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void parseByteRateAcceptsPerSecond();
     void nativePathRoundTripsAnyBytes_data();
     void nativePathRoundTripsAnyBytes();
+    void displayedPathsEscapeBytesThatAreNotUtf8();
     void fileUrlKeepsEveryByte();
     void fileUrlRefusesRemoteUrls();
     void baseAndParentNames();
@@ -114,6 +115,22 @@ void TestUnits::nativePathRoundTripsAnyBytes()
     QFETCH(QByteArray, bytes);
     const QString text = NativePath::fromNativeLossless(bytes);
     QCOMPARE(NativePath::toNative(text), bytes);
+}
+
+// Messages show a name that is not UTF-8 with its odd bytes as \xHH, so that the name can be
+// found again; valid UTF-8 (and a literal backslash) is shown as it is.
+void TestUnits::displayedPathsEscapeBytesThatAreNotUtf8()
+{
+    QCOMPARE(NativePath::toDisplay("/tmp/a\xff"), QStringLiteral("/tmp/a\\xFF"));
+    QCOMPARE(NativePath::toDisplay("x\xc0\xafy\xe2\x82"), QStringLiteral("x\\xC0\\xAFy\\xE2\\x82"));
+    QCOMPARE(NativePath::toDisplay("Grüße \xf0\x9f\x98\x80\\x\x80"),
+             QStringLiteral("Grüße 😀\\x\\x80"));
+    QCOMPARE(NativePath::toDisplay("plain"), QStringLiteral("plain"));
+    QVERIFY(NativePath::isValidUtf8("Grüße/файл/😀"));
+    QVERIFY(NativePath::isValidUtf8(""));
+    QVERIFY(!NativePath::isValidUtf8("a\xff"));
+    QVERIFY(!NativePath::isValidUtf8("x\xed\xa0\x80y")); // an encoded surrogate
+    QVERIFY(!NativePath::isValidUtf8("x\xc0\xaf"));      // overlong '/'
 }
 
 void TestUnits::fileUrlKeepsEveryByte()

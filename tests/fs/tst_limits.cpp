@@ -106,8 +106,9 @@ void TestLimits::namesFatRefusesAreReportedAndTheRestCopies()
     QFETCH(FsKind, fs);
     Scratch scratch;
     QVERIFY(TestTree::makePath(scratch.path("src")));
-    const QList<QByteArray> refused{"colon:name", "what?", "pipe|",       "star*",      "quote\"",
-                                    "less<",      "more>", "back\\slash", "control\x01"};
+    const QList<QByteArray> refused{"colon:name",  "what?",       "pipe|", "star*",
+                                    "quote\"",     "less<",       "more>", "back\\slash",
+                                    "control\x01", "not-utf8\xff"};
     for (const QByteArray &name : refused)
         QVERIFY(TestTree::writeFile(scratch.path("src/" + name), name));
     QVERIFY(TestTree::writePatternFile(scratch.path("src/fine name.txt"), 3 * MiB, 902));
@@ -152,6 +153,8 @@ void TestLimits::dryRunNamesEachRefusedNameOnce()
     QVERIFY(TestTree::makePath(scratch.path("n")));
     QVERIFY(TestTree::writeFile(scratch.path("n/a:b"), "a"));
     QVERIFY(TestTree::writeFile(scratch.path("n/q?x"), "q"));
+    // Not UTF-8: the names are UTF-16 there (fusefat answered EPERM, exfat-fuse EILSEQ).
+    QVERIFY(TestTree::writeFile(scratch.path("n/a\xff"), "ff"));
     FS_MOUNT(disk, fs, 64 * MiB);
     const QByteArray destination = disk->path() + '/';
     const FsHelpers::ChildRun text =
@@ -160,7 +163,8 @@ void TestLimits::dryRunNamesEachRefusedNameOnce()
         FsHelpers::runCli({"--dry-run", "--progress", "json", scratch.path("n"), destination});
 
     QCOMPARE(text.exitCode, 1);
-    for (const QByteArray name : {"n/a:b", "n/q?x"}) {
+    // The byte that is not UTF-8 is shown as \xFF, not as U+FFFD.
+    for (const QByteArray name : {"n/a:b", "n/q?x", "n/a\\xFF"}) {
         QVERIFY2(text.err.count(name + "”") == 1, text.err.constData());
         QVERIFY2(!text.err.contains("Warning: Check before copying “" + scratch.path(name)),
                  text.err.constData());
@@ -173,12 +177,15 @@ void TestLimits::dryRunNamesEachRefusedNameOnce()
     for (const auto &value : issues) {
         const QJsonObject issue = value.toObject();
         const QString path = issue.value(u"path").toString();
-        if (path.endsWith(u"n/a:b") || path.endsWith(u"n/q?x")) {
+        if (path.endsWith(u"n/a:b") || path.endsWith(u"n/q?x") || path.endsWith(u"n/a\\xFF")) {
             ++refusedNames;
             QCOMPARE(issue.value(u"severity").toString(), QStringLiteral("error"));
         }
     }
-    QVERIFY2(refusedNames == 2, json.out.constData());
+    QVERIFY2(refusedNames == 3, json.out.constData());
+    QVERIFY2(text.err.contains("n/a\\xFF”: the name is not valid UTF-8, and fuse.")
+                 && text.err.contains(" stores names as Unicode"),
+             text.err.constData());
 }
 
 void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename_data()

@@ -19,6 +19,8 @@
 #include "testtree.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 
@@ -46,6 +48,7 @@ private Q_SLOTS:
     void anAclAloneIsReportedAsAnAcl();
     void archiveFromTheShareCopiesByteIdentically();
     void namesSmbRefusesAreRefusedBeforeTheFirstByte();
+    void aNameThatIsNotUtf8IsRefusedAndTheRestCopies();
     void noFlushReachesTheServer();
 
 private:
@@ -373,6 +376,40 @@ void TestSmbnetfs::namesSmbRefusesAreRefusedBeforeTheFirstByte()
     QCOMPARE(TestTree::readFile(server->serverPath("names/fine")), QByteArray("fine"));
 }
 
+// SMB2 names are UTF-16: "a\xFF" made smbnetfs answer EIO, for it and then for every other
+// request to that server for seconds (b and c failed too). The dry run and the preflight refuse
+// it by name, shown with its byte escaped; b and c are copied; the job fails (exit 1).
+void TestSmbnetfs::aNameThatIsNotUtf8IsRefusedAndTheRestCopies()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("u8")));
+    for (const QByteArray name : {"a\xff", "b", "c"})
+        QVERIFY(TestTree::writeFile(scratch.path("u8/" + name), name));
+    const QByteArray refused = "Check before copying “" + scratch.path("u8/a\\xFF")
+                               + "”: the name is not valid UTF-8, and fuse.smbnetfs stores "
+                                 "names as Unicode";
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", scratch.path("u8"), server->path()});
+    QCOMPARE(dry.exitCode, 1);
+    QVERIFY2(dry.err.count(refused) == 1, dry.err.constData());
+    QVERIFY2(dry.err.contains("dry run: failed (1 error); nothing was written"),
+             dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli({scratch.path("u8"), server->path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.count(refused) == 1, run.err.constData());
+    QVERIFY2(!run.err.contains("Input/output error"), run.err.constData());
+    // The folder and b and c copied, a\xFF failed (refused).
+    QVERIFY2(run.err.contains("\nfailed: 3 copied (2 bytes), 0 merged, 0 skipped (0 bytes; 0 by "
+                              "you, 0 by policy, 0 on error), 1 failed (2 bytes), of 4 planned"),
+             run.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath("u8")), (QList<QByteArray>{"b", "c"}));
+    QCOMPARE(TestTree::readFile(server->serverPath("u8/b")), QByteArray("b"));
+    QCOMPARE(TestTree::readFile(server->serverPath("u8/c")), QByteArray("c"));
+}
+
 // What the mount really does with a flush: smbnetfs has no fsync handler, FUSE answers
 // fsync(2) itself, and smbd sees the writes but never an SMB2 FLUSH. The copy still ends
 // well, and says that "done" means the server has the data, not its disk.
@@ -388,6 +425,24 @@ void TestSmbnetfs::noFlushReachesTheServer()
              server->serverLog().right(3000).constData());
     QCOMPARE(server->requestCount("SMB2_OP_FLUSH"), 0);
     QVERIFY2(run.err.contains("no SMB2 FLUSH is sent"), run.err.constData());
+    // The end says it too, right above the summary line, and so does the JSON end record.
+    const QByteArray durability =
+        "fuse.smbnetfs: smbnetfs does not pass a flush on to the server (no SMB2 FLUSH is "
+        "sent): \"done\" means the server has received the data, possibly only in its memory";
+    const QList<QByteArray> lines = run.err.trimmed().split('\n');
+    QVERIFY(lines.size() >= 2);
+    QCOMPARE(lines.at(lines.size() - 2), "not known to be on the server's disk: " + durability);
+    QVERIFY2(lines.constLast().startsWith("completed") || lines.constLast().startsWith("succeeded"),
+             run.err.constData());
+    const FsHelpers::ChildRun json =
+        FsHelpers::runCli({"--progress", "json", "--on-conflict", "overwrite",
+                           m_scratch->path("src/sub"), server->path()});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonObject result =
+        QJsonDocument::fromJson(json.out.trimmed().split('\n').constLast()).object();
+    QCOMPARE(result.value(u"type").toString(), QStringLiteral("result"));
+    QCOMPARE(result.value(u"summary").toObject().value(u"durability").toString(),
+             QString::fromUtf8(durability));
 }
 
 QTEST_GUILESS_MAIN(TestSmbnetfs)

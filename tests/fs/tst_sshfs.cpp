@@ -31,6 +31,7 @@ private Q_SLOTS:
     void killAndCancelLeaveNoPartialFinalFile();
     void collisionsAndTheNoReplaceFallback();
     void moveDeletesSourcesOnceCopied();
+    void hardLinksWithArchiveAreKept();
     void verifyReadsTheCopyBack();
     void preflightNamesTheFileSystemAndMetadataIsAWarning();
     void everyFileIsFsyncedOnTheServer();
@@ -160,6 +161,51 @@ void TestSshfs::moveDeletesSourcesOnceCopied()
 
 // --verify re-reads the copy through the mount; a copy corrupted before that is an error and
 // never gets the final name.
+// sshfs without -o use_ino numbers each name apart: the two names of a hard link show two
+// st_ino, so the part name of the second name could never pass for a link to the first copy
+// (every -a copy of hard links failed: "replaced or removed by someone else"). The probe sees
+// it and the part name is proved another way; sftp's hardlink@openssh.com keeps the link.
+void TestSshfs::hardLinksWithArchiveAreKept()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("hl")));
+    QVERIFY(TestTree::writeFile(scratch.path("hl/a"), "h\n"));
+    QCOMPARE(::link(scratch.path("hl/a").constData(), scratch.path("hl/b").constData()), 0);
+    const FsHelpers::ChildRun copy =
+        FsHelpers::runCli({"-a", "--progress", "none", scratch.path("hl"), server->path()});
+    QVERIFY2(copy.exitCode == 0, copy.err.constData());
+    // Only the preflight's word on sshfs, the same on durability at the end, and the summary.
+    const QList<QByteArray> lines = copy.err.trimmed().split('\n');
+    QVERIFY2(lines.size() == 3, copy.err.constData());
+    QVERIFY2(lines.at(0).startsWith("sluice-cli: Warning: Check before copying “" + server->path()
+                                    + "”: the destination is on fuse.sshfs: "),
+             copy.err.constData());
+    QCOMPARE(lines.at(1), "not known to be on the server's disk: fuse.sshfs: a flush reaches the "
+                          "server's disk only when its SFTP server offers fsync@openssh.com "
+                          "(OpenSSH does), which the client cannot see: \"done\" may mean the "
+                          "server has the data in memory");
+    QVERIFY2(lines.at(2).startsWith("completed with warnings: 3 copied (2 bytes), 0 merged, 0 "
+                                    "skipped (0 bytes; 0 by you, 0 by policy, 0 on error), 0 "
+                                    "failed (0 bytes), of 3 planned (2 bytes);"),
+             copy.err.constData());
+    QCOMPARE(TestTree::readFile(server->serverPath("hl/a")), QByteArray("h\n"));
+    QCOMPARE(TestTree::readFile(server->serverPath("hl/b")), QByteArray("h\n"));
+    struct stat a = {};
+    struct stat b = {};
+    QCOMPARE(::lstat(server->serverPath("hl/a").constData(), &a), 0);
+    QCOMPARE(::lstat(server->serverPath("hl/b").constData(), &b), 0);
+    QCOMPARE(b.st_ino, a.st_ino); // one file on the server, with two names
+    QCOMPARE(a.st_nlink, nlink_t(2));
+    QCOMPARE(FsHelpers::listNames(server->serverPath("hl")), (QList<QByteArray>{"a", "b"}));
+    // Through the mount the two names show two numbers: what the probe found.
+    struct stat ma = {};
+    struct stat mb = {};
+    QCOMPARE(::lstat(server->path("hl/a").constData(), &ma), 0);
+    QCOMPARE(::lstat(server->path("hl/b").constData(), &mb), 0);
+    QVERIFY(ma.st_ino != mb.st_ino);
+}
+
 void TestSshfs::verifyReadsTheCopyBack()
 {
     SSHFS_MOUNT(server, QString());

@@ -218,8 +218,14 @@ void TestQueue::jobsToTwoDisksOverlap()
     QVERIFY(gateB.waitUntilReached());
     QVERIFY(queue()->job(first)->deviceKeys != queue()->job(second)->deviceKeys);
     QCOMPARE(queue()->startedCount(), 2);
-    QCOMPARE(m_log, (QStringList{QStringLiteral("start %1").arg(first),
-                                 QStringLiteral("start %1").arg(second)}));
+    // Both started and neither ended while both are held (the order of the two start lines
+    // is not the point: seen reversed once in a loaded parallel run).
+    QStringList started = m_log;
+    started.sort();
+    QStringList expected{QStringLiteral("start %1").arg(first),
+                         QStringLiteral("start %1").arg(second)};
+    expected.sort();
+    QCOMPARE(started, expected);
 
     QSignalSpy allDone(m_window.get(), &MainWindow::allJobsFinished);
     gateA.open();
