@@ -402,13 +402,15 @@ bool TestWindowResume::startWindowProcess(QProcess &process, const QProcessEnvir
 
 void TestWindowResume::killedWindowLosesNoQueuedJob()
 {
-    // The window copies a 48 MiB file at 8 MiB/s (6 s, so it surely runs when it is killed);
-    // two more copies are handed to it (`sluice --to … --start …`) and queue behind it.
-    QVERIFY(TestTree::writePatternFile(m_scratch->path("big1"), 48 * MiB, 1));
+    // The window copies a 160 MiB file at 32 MiB/s (5 s, so it surely runs when it is killed,
+    // past its first checkpoint: one per 64 MiB and second); two more copies are handed to it
+    // (`sluice --to … --start …`) and queue behind it.
+    constexpr qint64 BigBytes = 160 * MiB;
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("big1"), BigBytes, 1));
     QVERIFY(TestTree::makePath(m_scratch->path("config/sluice")));
     QVERIFY(TestTree::makePath(m_scratch->path("runtime"), 0700));
     QVERIFY(TestTree::writeFile(m_scratch->path("config/sluice/sluice.conf"),
-                                "[copy]\nspeedLimit=8388608\ndurability=none\nsmallJobBytes=0\n"));
+                                "[copy]\nspeedLimit=33554432\ndurability=none\nsmallJobBytes=0\n"));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
@@ -434,10 +436,10 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     // All three written down; none offered while the window lives (it holds them).
     QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
     QVERIFY(JobJournal::interrupted().isEmpty());
-    // Two seconds of copying: the first file has a checkpoint (one a second) to resume from.
+    // 96 MiB copied: the first file has a checkpoint (at 64 MiB) to resume from.
     const QString part =
         QFile::decodeName(TestTree::findPartFiles(m_scratch->path("out1")).value(0));
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(part).size() >= 16 * MiB, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(part).size() >= 96 * MiB, 60000);
     QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
 
     QCOMPARE(::kill(pid_t(window.processId()), SIGKILL), 0);
@@ -465,8 +467,8 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     qint64 done = 0;
     for (const InterruptedJob &entry : entries)
         done += entry.doneBytes;
-    const qint64 total = (48 + 8 + 8) * MiB;
-    QVERIFY(done > 0 && done < 48 * MiB);
+    const qint64 total = BigBytes + (8 + 8) * MiB;
+    QVERIFY2(done > 0 && done < BigBytes, qPrintable(QString::number(done)));
     QTRY_VERIFY2(notices().contains(QStringLiteral("3 copies were interrupted: %1 of %2 left.")
                                         .arg(Format::size(total - done), Format::size(total))),
                  qPrintable(notices()));
@@ -491,7 +493,7 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
         QCOMPARE(signal.first().value<CopyResult>().status, CopyStatus::Succeeded);
     // The first continued after its checkpoint: only what was not durable is written again.
     const auto first = finished.first().first().value<CopyResult>();
-    QCOMPARE(first.bytesWritten, 48 * MiB - done);
+    QCOMPARE(first.bytesWritten, BigBytes - done);
     for (const QByteArray &n : {QByteArray("1"), QByteArray("2")}) {
         QCOMPARE(TestTree::readFile(m_scratch->path("out" + n + "/big" + n)),
                  TestTree::readFile(m_scratch->path("big" + n)));
