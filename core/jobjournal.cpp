@@ -60,6 +60,16 @@ bool isOwned(int folderFd, const QString &id)
     return lock && ::flock(lock.get(), LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
 }
 
+// Entry @p id's lock, taken (exclusive, not waiting), or an invalid fd.
+UniqueFd lockEntry(int folderFd, const QString &id)
+{
+    UniqueFd lock(::openat(folderFd, journalLockName(id).constData(),
+                           O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (lock && ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+        return UniqueFd();
+    return lock;
+}
+
 } // namespace
 
 QString folder()
@@ -103,9 +113,10 @@ bool discard(const QString &id, QString *error)
     struct stat st = {};
     if (!folder || ::fstatat(folder.get(), journalEntryName(id).constData(), &st, 0) != 0)
         return fail(QCoreApplication::translate("Sluice::JobJournal", "no such interrupted job"));
-    UniqueFd lock(::openat(folder.get(), journalLockName(id).constData(),
-                           O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
-    if (!lock || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+    UniqueFd lock = takeJournalLock(id);
+    if (!lock)
+        lock = lockEntry(folder.get(), id);
+    if (!lock)
         return fail(QCoreApplication::translate("Sluice::JobJournal",
                                                 "a running copy is resuming or writing it"));
     // The part file it kept, only when it is still the one recorded (never someone else's).
@@ -126,7 +137,8 @@ bool discard(const QString &id, QString *error)
     return true;
 }
 
-QString keepForLater(const CopyRequest &request, const CopyOptions &options, QString *error)
+QString keepForLater(const CopyRequest &request, const CopyOptions &options, QString *error,
+                     EntryLock lock)
 {
     QString problem;
     std::unique_ptr<JournalWriter> writer = JournalWriter::create(&problem);
@@ -147,7 +159,40 @@ QString keepForLater(const CopyRequest &request, const CopyOptions &options, QSt
             *error = failed;
         return {};
     }
-    return writer->id(); // the lock is released as the writer goes
+    if (lock == EntryLock::HoldQueued)
+        holdJournalLock(writer->id(), writer->takeLock(), true);
+    return writer->id(); // else the lock is released as the writer goes
+}
+
+bool hold(const QString &id, QString *error)
+{
+    UniqueFd folder = openJournalFolder(false);
+    struct stat st = {};
+    if (id.isEmpty() || id.contains(QLatin1Char('/')) || !folder
+        || ::fstatat(folder.get(), journalEntryName(id).constData(), &st, 0) != 0) {
+        if (error)
+            *error = QCoreApplication::translate("Sluice::JobJournal", "no such interrupted job");
+        return false;
+    }
+    bool queued = false;
+    if (UniqueFd held = takeJournalLock(id, &queued)) { // this process holds it already
+        holdJournalLock(id, std::move(held), queued);
+        return true;
+    }
+    UniqueFd lock = lockEntry(folder.get(), id);
+    if (!lock) {
+        if (error)
+            *error = QCoreApplication::translate("Sluice::JobJournal",
+                                                 "a running copy is resuming or writing it");
+        return false;
+    }
+    holdJournalLock(id, std::move(lock), false);
+    return true;
+}
+
+void release(const QString &id)
+{
+    takeJournalLock(id); // closing the descriptor releases the flock(2)
 }
 
 } // namespace Sluice::JobJournal

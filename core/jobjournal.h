@@ -55,13 +55,38 @@ QList<InterruptedJob> interrupted(QStringList *problems = nullptr);
 
 /// Removes entry @p id and the part file it kept (the file in flight). Returns false and
 /// sets @p error (translated text) when there is no such entry, a running job owns it, or it
-/// cannot be removed. A part file already gone is not an error.
+/// cannot be removed. A part file already gone is not an error. An entry this process holds
+/// (hold(), keepForLater(EntryLock::HoldQueued)) is removed with the lock it holds.
 bool discard(const QString &id, QString *error);
 
-/// Records a job that has not started (a queued job kept when the window quits), as an
-/// entry with InterruptedJob::neverStarted set, and returns its id; on failure returns an
-/// empty string and sets @p error. Resuming it (CopyOptions::resumeId) runs it from the start.
-QString keepForLater(const CopyRequest &request, const CopyOptions &options, QString *error);
+/// What keepForLater() does with the new entry's lock.
+enum class EntryLock : quint8 {
+    Release, ///< let go: the entry is interrupted() at once (kept for the next start)
+    /// Held by this process, as a queued job of its own: interrupted() lists it nowhere until
+    /// release() or the process ends (a crash leaves it interrupted). A job of this process
+    /// that resumes it (CopyOptions::resumeId) takes the lock over and runs as the new job it
+    /// was queued as: an end before the copy starts (its plan or checks fail) removes the
+    /// entry instead of keeping it for another try.
+    HoldQueued,
+};
+
+/// Records a job that has not started (a queued job: at queue time in the window, or kept
+/// when the window quits), as an entry with InterruptedJob::neverStarted set, and returns its
+/// id; on failure returns an empty string and sets @p error. Resuming it
+/// (CopyOptions::resumeId) runs it from the start.
+QString keepForLater(const CopyRequest &request, const CopyOptions &options, QString *error,
+                     EntryLock lock = EntryLock::Release);
+
+/// Takes the lock of existing entry @p id for this process (an interrupted job queued again
+/// in a window), so that no other process offers or resumes it meanwhile. A job of this
+/// process resuming it takes the lock over; release() lets it go. False with @p error
+/// (translated text) when there is no such entry or another process holds it.
+bool hold(const QString &id, QString *error);
+
+/// Lets go of the lock keepForLater(EntryLock::HoldQueued) or hold() took on entry @p id; the
+/// entry stays and is interrupted() from now on. Nothing happens when this process does not
+/// hold it (a job took it over). Does no disk I/O.
+void release(const QString &id);
 
 } // namespace JobJournal
 

@@ -5,16 +5,13 @@
 #include "destinationdevice.h"
 #include "formatting.h"
 #include "jobhistory.h"
-#include "jobjournal.h"
+#include "offthread.h"
 #include "sourcescan.h"
 
 #include <QFileInfo>
-#include <QFuture>
 #include <QIODevice>
 #include <QMimeData>
-#include <QPromise>
 #include <QSet>
-#include <QThreadPool>
 
 #include <memory>
 
@@ -28,20 +25,6 @@ QString fileName(const QByteArray &path)
 {
     const QString name = QFileInfo(QFile::decodeName(path)).fileName();
     return name.isEmpty() ? Format::path(path) : name;
-}
-
-/// Runs @p work on the global thread pool and @p done with its result on @p context's
-/// thread, unless @p context is gone by then (QFuture::then with a context object).
-template<typename Result, typename Work, typename Done>
-void offThread(QObject *context, Work work, Done done)
-{
-    auto promise = std::make_shared<QPromise<Result>>();
-    promise->future().then(context, std::move(done));
-    QThreadPool::globalInstance()->start([promise, work = std::move(work)] {
-        promise->start();
-        promise->addResult(work());
-        promise->finish();
-    });
 }
 
 // Not a switch: a status added to the core must not break the build before the window
@@ -89,15 +72,21 @@ JobQueue::JobQueue(QWidget *dialogParent, QObject *parent)
     , m_scanner(new SourceScanner(this))
 {
     connect(m_scanner, &SourceScanner::scanned, this, &JobQueue::onMeasured);
-    m_jobs = loadJobHistory();
-    for (QueuedJob &job : m_jobs)
-        job.id = m_nextId++;
+    m_journalThread.setMaxThreadCount(1);
+    const QList<QueuedJob> history = loadJobHistory(); // oldest first
+    for (auto it = history.crbegin(); it != history.crend(); ++it) {
+        m_jobs.append(*it);
+        m_jobs.last().id = m_nextId++;
+    }
 }
 
 JobQueue::~JobQueue()
 {
-    // The sessions are children: their jobs are cancelled and waited for with them.
+    // The sessions are children: their jobs are cancelled and waited for with them. A queue
+    // destroyed without closing its window (which asks, or keeps them when the process is
+    // ended) drops its waiting jobs, their entries too.
     m_cancelling = true;
+    dropWaiting();
 }
 
 quint64 JobQueue::enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal)
@@ -107,12 +96,13 @@ quint64 JobQueue::enqueue(const CopyRequest &request, const CopyOptions &options
     job.request = request;
     job.options = options;
     job.bytesTotal = bytesTotal;
-    const int row = int(m_jobs.size());
+    const int row = activeCount();
     beginInsertRows({}, row, row);
-    m_jobs.append(job);
+    m_jobs.insert(row, job);
     endInsertRows();
+    recordQueued(m_jobs[row]);
     if (bytesTotal < 0)
-        measure(m_jobs.last());
+        measure(m_jobs[row]);
     resolveDevice(job.id, request.destination);
     schedule();
     return job.id;
@@ -144,6 +134,7 @@ void JobQueue::onMeasured(const SourceSummary &summary)
         return;
     job->bytesTotal = bytes;
     changed(rowOf(id));
+    offerWhenMeasured();
     schedule();
 }
 
@@ -153,136 +144,6 @@ void JobQueue::resolveDevice(quint64 id, const QByteArray &destination)
     offThread<DestinationDevice>(
         this, [destination] { return destinationDevice(destination); },
         [this, id](const DestinationDevice &device) { onDeviceResolved(id, device); });
-}
-
-void JobQueue::loadInterrupted()
-{
-    offThread<QList<InterruptedJob>>(
-        this, [] { return JobJournal::interrupted(); },
-        [this](const QList<InterruptedJob> &jobs) { onInterrupted(jobs); });
-}
-
-void JobQueue::onInterrupted(const QList<InterruptedJob> &jobs)
-{
-    qint64 left = 0;
-    qint64 total = 0;
-    int added = 0;
-    for (const InterruptedJob &entry : jobs) {
-        const bool listed = std::any_of(m_jobs.cbegin(), m_jobs.cend(), [&](const QueuedJob &job) {
-            return job.journalId == entry.id;
-        });
-        if (listed)
-            continue;
-        QueuedJob job;
-        job.id = m_nextId++;
-        job.request = entry.request;
-        job.options = entry.options;
-        job.state = JobState::Interrupted;
-        job.journalId = entry.id;
-        job.neverStarted = entry.neverStarted;
-        job.bytesTotal = entry.neverStarted ? -1 : entry.totalBytes;
-        job.bytesDone = entry.doneBytes;
-        job.perMille = entry.totalBytes > 0 ? int(entry.doneBytes * 1000 / entry.totalBytes) : -1;
-        const int row = int(m_jobs.size());
-        beginInsertRows({}, row, row);
-        m_jobs.append(job);
-        endInsertRows();
-        left += qMax<qint64>(0, entry.totalBytes - entry.doneBytes);
-        total += entry.totalBytes;
-        ++added;
-    }
-    if (added > 0)
-        Q_EMIT interruptedFound(added, left, total);
-}
-
-bool JobQueue::resumeJob(quint64 id)
-{
-    QueuedJob *job = find(id);
-    if (job == nullptr || job->state != JobState::Interrupted)
-        return false;
-    job->options.resumeId = job->journalId;
-    job->state = JobState::Queued;
-    job->result.reset();
-    changed(rowOf(id));
-    if (job->bytesTotal < 0)
-        measure(*job);
-    if (!job->deviceKnown)
-        resolveDevice(id, job->request.destination);
-    schedule();
-    return true;
-}
-
-void JobQueue::discardJob(quint64 id)
-{
-    const QueuedJob *job = find(id);
-    if (job == nullptr || job->state != JobState::Interrupted)
-        return;
-    const QString entry = job->journalId;
-    offThread<QString>(
-        this,
-        [entry] {
-            QString error;
-            return JobJournal::discard(entry, &error) ? QString() : error;
-        },
-        [this, id](const QString &error) {
-            if (!error.isEmpty()) {
-                Q_EMIT problem(tr("Could not discard the interrupted copy: %1").arg(error));
-                return;
-            }
-            if (const int row = rowOf(id); row >= 0) {
-                beginRemoveRows({}, row, row);
-                m_jobs.removeAt(row);
-                endRemoveRows();
-            }
-        });
-}
-
-void JobQueue::stopForLater(quint64 id)
-{
-    const QueuedJob *job = find(id);
-    if (job != nullptr && job->session != nullptr && !job->isEnded())
-        job->session->stopResumable();
-}
-
-bool JobQueue::keepWaitingForLater()
-{
-    QList<QueuedJob> waiting;
-    for (const QueuedJob &job : std::as_const(m_jobs)) {
-        if (job.isWaiting())
-            waiting.append(job);
-    }
-    if (waiting.isEmpty())
-        return false;
-    m_cancelling = true; // nothing more starts while they are written down
-    ++m_keeping;
-    QList<std::pair<CopyRequest, CopyOptions>> jobs;
-    for (const QueuedJob &job : std::as_const(waiting))
-        jobs.append({job.request, job.options});
-    offThread<QStringList>(
-        this,
-        [jobs] {
-            QStringList errors;
-            for (const auto &[request, options] : jobs) {
-                QString error;
-                if (JobJournal::keepForLater(request, options, &error).isEmpty())
-                    errors.append(error);
-            }
-            return errors;
-        },
-        [this, waiting](const QStringList &errors) {
-            --m_keeping;
-            for (const QueuedJob &job : waiting) {
-                if (const int row = rowOf(job.id); row >= 0 && m_jobs.at(row).isWaiting()) {
-                    beginRemoveRows({}, row, row);
-                    m_jobs.removeAt(row);
-                    endRemoveRows();
-                }
-            }
-            Q_EMIT keptForLater(int(waiting.size() - errors.size()), errors);
-            if (!isActive())
-                Q_EMIT allEnded();
-        });
-    return true;
 }
 
 void JobQueue::onDeviceResolved(quint64 id, const DestinationDevice &device)
@@ -299,8 +160,10 @@ void JobQueue::onDeviceResolved(quint64 id, const DestinationDevice &device)
 
 void JobQueue::schedule()
 {
-    // The taskbar counts the jobs waiting too (every change of the queue comes here).
+    // The taskbar counts the jobs waiting too (every change of the queue comes here), and
+    // the order to resume in after a crash is kept.
     Desktop::DesktopJobLink::setQueuedJobs(waitingCount());
+    saveOrder();
     if (m_cancelling)
         return;
     QSet<QByteArray> claimed;
@@ -313,6 +176,10 @@ void JobQueue::schedule()
     for (const QueuedJob &job : std::as_const(m_jobs)) {
         if (job.state != JobState::Queued || job.isStarted())
             continue;
+        if (job.entryPending) {
+            holdLarge = holdLarge || !job.isSmall(); // it keeps its place
+            continue;
+        }
         if (job.isSmall()) {
             toStart.append(job.id);
             continue;
@@ -337,7 +204,11 @@ void JobQueue::schedule()
 
 void JobQueue::startJob(QueuedJob &job)
 {
-    auto *session = new CopySession(job.request, job.options, m_dialogParent, this);
+    CopyOptions options = job.options;
+    // It runs on its journal entry (written when it was queued, or the interrupted one),
+    // which its worker takes over from this window.
+    options.resumeId = job.journalId;
+    auto *session = new CopySession(job.request, options, m_dialogParent, this);
     session->setIoHooks(m_hooks);
     job.session = session;
     job.state = JobState::Copying;
@@ -389,17 +260,23 @@ void JobQueue::onFinished(quint64 id, const CopyResult &result)
     if (job == nullptr)
         return;
     job->state = stateOf(result);
-    if (result.status == CopyStatus::Stopped && !result.journalId.isEmpty()) {
-        job->state = JobState::Interrupted; // "Stop, resume later": Resume or Remove
-        job->journalId = result.journalId;
-    }
+    settleEntry(*job, result);
     job->result = result;
     job->finishedAt = QDateTime::currentDateTime();
-    if (job->lastProgress) {
+    if (job->state == JobState::Interrupted) {
+        // The last sample counts what the stop left as done; the journal says what is.
+        showKept(*job);
+    } else if (job->state == JobState::Cancelled && result.bytesTotal > 0) {
+        // Likewise after Cancel: what stays copied (the file in flight was removed).
+        job->bytesDone = result.bytesCopied;
+        job->perMille = int(qBound<qint64>(0, result.bytesCopied, result.bytesTotal) * 1000
+                            / result.bytesTotal);
+    } else if (job->lastProgress) {
         job->perMille = job->lastProgress->perMille();
         job->bytesDone = job->lastProgress->bytesDone;
     }
     changed(rowOf(id));
+    moveToHistory(id);
     saveHistory();
     // The session stays readable while the window handles the end, then goes.
     Q_EMIT jobFinished(id, result);
@@ -434,8 +311,9 @@ bool JobQueue::moveJobTo(quint64 id, int row)
     const int from = rowOf(id);
     if (from < 0 || !m_jobs.at(from).isWaiting())
         return false;
-    if (row < 0 || row > m_jobs.size())
-        row = int(m_jobs.size());
+    // Queued jobs stay before the history.
+    if (row < 0 || row > activeCount())
+        row = activeCount();
     if (row == from || row == from + 1)
         return true; // already there
     beginMoveRows({}, from, from, {}, row);
@@ -464,6 +342,8 @@ bool JobQueue::removeJob(quint64 id)
         }
     }
     m_measuring.remove(id);
+    if (!ended)
+        dropEntry(m_jobs.at(row));
     beginRemoveRows({}, row, row);
     m_jobs.removeAt(row);
     endRemoveRows();
@@ -590,7 +470,36 @@ void JobQueue::changed(int row)
 
 void JobQueue::saveHistory() const
 {
-    saveJobHistory(m_jobs);
+    QList<QueuedJob> oldestFirst;
+    for (auto it = m_jobs.crbegin(); it != m_jobs.crend(); ++it) {
+        if (it->isEnded())
+            oldestFirst.append(*it);
+    }
+    saveJobHistory(oldestFirst);
+}
+
+int JobQueue::activeCount() const
+{
+    return int(std::count_if(m_jobs.cbegin(), m_jobs.cend(),
+                             [](const QueuedJob &job) { return !job.isEnded(); }));
+}
+
+void JobQueue::moveToHistory(quint64 id)
+{
+    const int from = rowOf(id);
+    if (from < 0 || !m_jobs.at(from).isEnded())
+        return;
+    // The top of the history: after every job not ended (this one is not counted).
+    int to = 0;
+    for (int row = 0; row < m_jobs.size(); ++row) {
+        if (!m_jobs.at(row).isEnded())
+            to = row + 1;
+    }
+    if (to == from)
+        return; // already there
+    beginMoveRows({}, from, from, {}, to);
+    m_jobs.move(from, to > from ? to - 1 : to);
+    endMoveRows();
 }
 
 QString JobQueue::describe(const QueuedJob &job) const

@@ -6,7 +6,10 @@
 #include <QDateTime>
 #include <QList>
 #include <QPointer>
+#include <QSet>
+#include <QThreadPool>
 
+#include <memory>
 #include <optional>
 
 class QWidget;
@@ -55,8 +58,18 @@ struct QueuedJob
     QList<QByteArray> deviceKeys; ///< DestinationDevice::keys; empty = shares no disk
     QString deviceName;
     QDateTime finishedAt;
-    QString journalId;              ///< Interrupted: the entry to resume (CopyOptions::resumeId)
-    bool neverStarted = false;      ///< Interrupted: kept at quit before it started
+    /// Its journal entry (JobJournal): written when the job is queued (held by this window
+    /// while it waits, EntryLock::HoldQueued) or the Interrupted one to resume; the job
+    /// starts on it (CopyOptions::resumeId). Empty: none (not written yet, or no journal).
+    QString journalId;
+    bool neverStarted = false; ///< Interrupted: kept at quit before it started
+    /// Its entry is being written or its lock taken (off the GUI thread): it does not start.
+    bool entryPending = false;
+    /// Its entry was written when it was queued here (not an interrupted one resumed).
+    bool ownEntry = false;
+    /// The journal work of this job, shared with the queue's journal thread (which alone
+    /// reads and writes it, in order): the entry's id once written.
+    std::shared_ptr<QString> entry;
     CopySession *session = nullptr; ///< owned by the JobQueue while the job runs
     std::optional<CopyProgress> lastProgress;
     std::optional<CopyResult> result;
@@ -74,7 +87,16 @@ struct QueuedJob
 
 /// The window's jobs, in the order the person sees and wants them run (issue 12): a table
 /// model (columns Job, State, Size, Progress) for the queue panel, which also owns the
-/// CopySession of every started job and starts them.
+/// CopySession of every started job and starts them. Rows: first the jobs not ended
+/// (started, queued, held, interrupted) in the order they run, then the ended ones (the
+/// history), newest first; a job that ends moves to the top of the history.
+///
+/// The journal (JobJournal): every job is written down as it is queued (keepForLater with
+/// EntryLock::HoldQueued, the request and options as queued) and started on that entry, so
+/// that a crash of the window leaves every queued job interrupted, to resume at the next
+/// start in the queue's order (kept in QSettings, "queue/order", as the rows change). While
+/// it waits, this window holds the entry's lock. Journal work runs on a thread of the
+/// queue's own, one task at a time in the order asked.
 ///
 /// Scheduling (schedule(), after every change): in row order, every queued job whose disks
 /// no earlier job of the window claims is started — one job at a time per disk, jobs on
@@ -113,9 +135,9 @@ public:
     bool moveJob(quint64 id, int step);
     /// Puts queued job @p id before row @p row (a drop).
     bool moveJobTo(quint64 id, int row);
-    /// Removes a queued or ended job (an ended one leaves the history too); an Interrupted
-    /// one is discarded (JobJournal::discard(), its part file too, off the GUI thread).
-    /// Started jobs are cancelled instead, not removed.
+    /// Removes a queued or ended job (an ended one leaves the history too, a queued one's
+    /// journal entry is discarded); an Interrupted one is discarded (JobJournal::discard(),
+    /// its part file too, off the GUI thread). Started jobs are cancelled instead, not removed.
     bool removeJob(quint64 id);
     /// Pauses or resumes job @p id: a queued job is held back (Held) or queued again, a
     /// started one suspended or resumed.
@@ -136,9 +158,10 @@ public:
     /// Stops started job @p id resumably (CopyJob::stopResumable()): its row becomes
     /// Interrupted when the job kept its journal entry.
     void stopForLater(quint64 id);
-    /// Records every queued and held job in the journal for the next start
-    /// (JobJournal::keepForLater(), off the GUI thread) and takes them off the list;
-    /// keptForLater() follows. False when none waits.
+    /// Keeps every queued and held job in the journal for the next start (their entries are
+    /// let go, JobJournal::release(); one that has none is written down with
+    /// JobJournal::keepForLater()) and takes them off the list; keptForLater() follows.
+    /// False when none waits.
     bool keepWaitingForLater();
     /// Changes the speed limit of every started job (bytes/s, 0 = none).
     void setSpeedLimit(qint64 bytesPerSecond);
@@ -182,8 +205,10 @@ Q_SIGNALS:
     void allEnded();
     /// A question dialog of job @p id was opened.
     void questionOpened(quint64 id);
-    /// The journal holds @p count interrupted jobs with @p bytesLeft of @p bytesTotal to copy.
-    void interruptedFound(int count, qint64 bytesLeft, qint64 bytesTotal);
+    /// The journal holds @p count interrupted jobs, @p neverStarted of them queued jobs kept
+    /// before they started, with @p bytesLeft of @p bytesTotal to copy (those that never
+    /// started measured now).
+    void interruptedFound(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
     /// keepWaitingForLater() is done: @p kept jobs recorded; @p errors for the others.
     void keptForLater(int kept, const QStringList &errors);
     /// Something to tell the person (a journal entry that could not be discarded).
@@ -192,6 +217,27 @@ Q_SIGNALS:
 private:
     QueuedJob *find(quint64 id);
     void changed(int row);
+    /// Rows before the history: the jobs not ended.
+    int activeCount() const;
+    /// Moves ended job @p id to the top of the history.
+    void moveToHistory(quint64 id);
+    /// Writes job @p id down in the journal as queued (its lock held) and lets it start then.
+    void recordQueued(QueuedJob &job);
+    /// Discards the entry of job @p job (which leaves the queue) once it is written.
+    void dropEntry(const QueuedJob &job);
+    /// The journal ids of the rows not ended, in order, to QSettings when they changed.
+    void saveOrder();
+    /// What becomes of @p job's entry once its session ended with @p result: kept
+    /// (Interrupted) or gone.
+    void settleEntry(QueuedJob &job, const CopyResult &result);
+    /// Interrupted @p job's row shows the bytes its journal entry has done of those planned
+    /// (read off the GUI thread; unknown until then).
+    void showKept(QueuedJob &job);
+    /// interruptedFound() once the offered jobs that never started are measured.
+    void offerWhenMeasured();
+    /// The destructor: the entries of waiting jobs queued here are discarded, those of
+    /// interrupted copies queued to resume let go (interrupted again).
+    void dropWaiting();
     void schedule();
     void startJob(QueuedJob &job);
     void measure(QueuedJob &job);
@@ -218,7 +264,21 @@ private:
     QHash<quint64, quint64> m_scans;       ///< scan id → the job it measures
     QHash<quint64, Measuring> m_measuring; ///< job id → its measurement so far
     bool m_cancelling = false;
-    int m_keeping = 0; ///< keepWaitingForLater() calls not done yet
+    int m_keeping = 0;        ///< keepWaitingForLater() calls not done yet
+    QStringList m_savedOrder; ///< what saveOrder() wrote last
+    /// The interrupted jobs found at start, offered once those that never started are measured.
+    struct Offer
+    {
+        int count = 0;
+        int neverStarted = 0;
+        qint64 left = 0;
+        qint64 total = 0;
+        QSet<quint64> measuring;
+    };
+    std::optional<Offer> m_offer;
+    /// One thread, so that the journal work of a job runs in the order it was asked
+    /// (written, then let go or discarded). Waited for by the destructor.
+    QThreadPool m_journalThread;
 };
 
 } // namespace Sluice::Ui

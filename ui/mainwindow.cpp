@@ -191,7 +191,8 @@ void MainWindow::buildLayout()
     splitter->addWidget(m_transferArea);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
-    // The list of sources starts at its smallest; the transfer side gets the rest.
+    // The list of sources starts at its smallest; the transfer side gets the rest (the
+    // queue's room is made once the window has its size: showEvent()).
     splitter->setSizes({setup->minimumSizeHint().height(), 10000});
     splitter->restoreState(QSettings().value(SplitterKey).toByteArray());
     auto *central = new QWidget(this);
@@ -202,6 +203,26 @@ void MainWindow::buildLayout()
 
     auto *quit = new QShortcut(QKeySequence::Quit, this);
     connect(quit, &QShortcut::activated, this, &QWidget::close);
+}
+
+int MainWindow::topHeight() const
+{
+    const auto *setup = findChild<QWidget *>(QStringLiteral("setupGroup"));
+    const int queue = m_queuePanel->isHidden() ? 0 : m_queuePanel->heightForRows(QueueRows);
+    return qMax(setup->minimumSizeHint().height(), queue);
+}
+
+void MainWindow::makeRoomForQueue()
+{
+    // The first job (or the history) shows the queue: it grows to QueueRows jobs, taking the
+    // room from the transfer side (which scrolls its figures) as far as that one's minimum
+    // allows. It is never shrunk: the person may have made it larger.
+    auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    const QList<int> sizes = splitter->sizes();
+    const int wanted = topHeight();
+    if (sizes.size() != 2 || sizes.at(0) >= wanted || sizes.at(0) + sizes.at(1) <= 0)
+        return;
+    splitter->setSizes({wanted, sizes.at(0) + sizes.at(1) - wanted});
 }
 
 void MainWindow::connectSignals()
@@ -243,9 +264,12 @@ void MainWindow::connectSignals()
     connect(m_queue, &JobQueue::interruptedFound, this, &MainWindow::offerInterrupted);
     connect(m_queue, &JobQueue::keptForLater, this, &MainWindow::onKeptForLater);
     connect(m_queuePanel, &QueuePanel::currentJobChanged, this, [this](quint64 id) {
+        m_jobChosen = id != 0;
         if (id != 0)
             showJob(id);
     });
+    connect(m_queuePanel, &QueuePanel::appeared, this, &MainWindow::makeRoomForQueue,
+            Qt::QueuedConnection); // once the panel's layout is done
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
     connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
     connect(m_leaveOut, &LeaveOutField::patternsChanged, this, [this](const QStringList &patterns) {
@@ -398,6 +422,7 @@ void MainWindow::beginJob(const QByteArray &destination, bool move)
     rememberDestination(destination);
     m_destination->setRecent(loadRecentDestinations());
     m_notice->clear();
+    m_jobChosen = false; // Copy or Move pressed: the new job is the one to show
     // The list's measurement is the job's size when it is complete (small jobs never wait).
     const qint64 bytes =
         m_sources->isScanning() ? -1 : m_sources->totalBytes() - m_sources->totalBytesLeftOut();
@@ -465,6 +490,13 @@ void MainWindow::updateTitle(int perMille)
         setWindowTitle(tr("Sluice"));
     else
         setWindowTitle(tr("%1 copied · Sluice").arg(Format::percent(perMille)));
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!std::exchange(m_shownOnce, true)) // once the layout has the window's size
+        QMetaObject::invokeMethod(this, &MainWindow::makeRoomForQueue, Qt::QueuedConnection);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -80,6 +80,7 @@ Q_SIGNALS:
     void allJobsFinished();
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
@@ -88,6 +89,12 @@ protected:
 
 private:
     void buildLayout();
+    /// The height the upper part (what to copy, the queue) needs.
+    int topHeight() const;
+    /// The queue is shown: the upper part grows so that it lists QueueRows jobs.
+    void makeRoomForQueue();
+    /// Jobs the queue shows whole at the window's default size (issue 12: four at 1280 × 720).
+    static constexpr int QueueRows = 4;
     void connectSignals();
     void setUpTabOrder();
     void start(bool move);
@@ -104,7 +111,7 @@ private:
     void onJobProgress(quint64 id, const Sluice::CopyProgress &progress);
     void onJobFinished(quint64 id, const Sluice::CopyResult &result);
     /// The journal held interrupted jobs (listed in the queue): says so in the notice bar.
-    void offerInterrupted(int count, qint64 bytesLeft, qint64 bytesTotal);
+    void offerInterrupted(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
     /// Closing with queued jobs: "Keep for next start" (JobJournal::keepForLater()),
     /// "Discard them", or stay open.
     void askToKeepQueued();
@@ -153,11 +160,13 @@ private:
     JobQueue *m_queue;
     QueuePanel *m_queuePanel;
     quint64 m_shownJob = 0;              ///< the job the transfer area shows; 0 none
+    bool m_jobChosen = false;            ///< m_shownJob was chosen by the person in the queue
     quint64 m_probeId = 0;               ///< destination check before a job starts
     bool m_probeForMove = false;         ///< the job waiting for m_probeId is a move
     int m_startWhenChosen = -1;          ///< 0 copy, 1 move once a folder is chosen; -1 none
     QList<QByteArray> m_queueWhenChosen; ///< sources to queue once a folder is chosen
     bool m_closeWhenFinished = false;
+    bool m_shownOnce = false;
     bool m_keepingForLater = false; ///< closing once the queued jobs are written down
     CopyRequest m_lastRequest;      ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;

@@ -61,9 +61,12 @@ void MainWindow::queuePaths(const QList<QByteArray> &paths)
 
 void MainWindow::onJobStarted(quint64 id)
 {
-    // The transfer area follows the new job unless it shows one that still runs.
+    // The transfer area (and the queue's selection) follows the new job unless it shows one
+    // that still runs or one the person chose in the queue: a starting job never takes the
+    // selection away from under the keyboard.
     const QueuedJob *shown = m_queue->job(m_shownJob);
-    if (shown == nullptr || !shown->isStarted() || shown->isEnded())
+    const bool running = shown != nullptr && shown->isStarted() && !shown->isEnded();
+    if (shown == nullptr || (!running && !m_jobChosen))
         showJob(id);
     if (m_queue->startedCount() == 1)
         keepFocusDuringJob();
@@ -122,9 +125,9 @@ void MainWindow::onJobFinished(quint64 id, const CopyResult &result)
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
 }
 
-void MainWindow::offerInterrupted(int count, qint64 bytesLeft, qint64 bytesTotal)
+void MainWindow::offerInterrupted(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal)
 {
-    if (bytesTotal <= 0) {
+    if (neverStarted == count) {
         m_notice->addMessage(tr("%n copies were kept for later; resume or discard them in the "
                                 "queue.",
                                 nullptr, count));

@@ -5,12 +5,14 @@
 
 #include <QApplication>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QListView>
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QShortcut>
 #include <QStyledItemDelegate>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Sluice::Ui {
@@ -25,14 +27,19 @@ class JobDelegate final : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    static constexpr int BarHeight = 5;
-    static constexpr int Margin = 3;
+    // Kept low: four rows and the panel's buttons fit above the transfer at 1280 × 720.
+    static constexpr int BarHeight = 3;
+    static constexpr int Margin = 2; ///< above, between the text and the bar, below
+
+    static int rowHeight(const QFontMetrics &metrics)
+    {
+        return 2 * metrics.height() + BarHeight + 3 * Margin;
+    }
 
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         Q_UNUSED(index)
-        return {option.fontMetrics.averageCharWidth() * 30,
-                2 * option.fontMetrics.height() + BarHeight + 3 * Margin};
+        return {option.fontMetrics.averageCharWidth() * 30, rowHeight(option.fontMetrics)};
     }
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
@@ -44,7 +51,7 @@ public:
         QStyle *style = option.widget ? option.widget->style() : QApplication::style();
         style->drawControl(QStyle::CE_ItemViewItem, &background, painter, option.widget);
 
-        const QRect area = option.rect.adjusted(Margin * 2, Margin, -Margin * 2, -Margin);
+        const QRect area = option.rect.adjusted(Margin * 3, Margin, -Margin * 3, -Margin);
         const int line = option.fontMetrics.height();
         const bool selected = option.state.testFlag(QStyle::State_Selected);
         painter->save();
@@ -76,18 +83,34 @@ public:
     }
 };
 
+// A reorder button beside the list: an arrow, with @p text as its accessible name and
+// tool tip (the list is narrow, and arrows beside it take no row of their own).
+QToolButton *makeArrowButton(Qt::ArrowType arrow, const QString &text, const QString &objectName,
+                             const QKeySequence &keys, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setObjectName(objectName);
+    button->setArrowType(arrow);
+    button->setText(text);
+    button->setAccessibleName(text);
+    button->setShortcut(keys);
+    button->setToolTip(
+        QStringLiteral("%1: %2 (%3)").arg(text, toolTip, keys.toString(QKeySequence::NativeText)));
+    return button;
+}
+
 } // namespace
 
 QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     : QGroupBox(tr("&Queue"), parent)
     , m_queue(queue)
     , m_view(new QListView(this))
-    , m_up(makeShortcutButton(tr("Move up"), QStringLiteral("moveJobUpButton"),
-                              QKeySequence(Qt::CTRL | Qt::Key_Up),
-                              tr("Run the selected job earlier"), this))
-    , m_down(makeShortcutButton(tr("Move down"), QStringLiteral("moveJobDownButton"),
-                                QKeySequence(Qt::CTRL | Qt::Key_Down),
-                                tr("Run the selected job later"), this))
+    , m_up(makeArrowButton(Qt::UpArrow, tr("Move up"), QStringLiteral("moveJobUpButton"),
+                           QKeySequence(Qt::CTRL | Qt::Key_Up), tr("Run the selected job earlier"),
+                           this))
+    , m_down(makeArrowButton(Qt::DownArrow, tr("Move down"), QStringLiteral("moveJobDownButton"),
+                             QKeySequence(Qt::CTRL | Qt::Key_Down),
+                             tr("Run the selected job later"), this))
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_pause(new QPushButton(tr("Pause job"), this))
     , m_clear(new QPushButton(tr("Clear finished"), this))
@@ -119,21 +142,27 @@ QueuePanel::QueuePanel(JobQueue *queue, QWidget *parent)
     remove->setContext(Qt::WidgetShortcut);
     connect(remove, &QShortcut::activated, this, &QueuePanel::removeSelected);
 
+    // Move up and Move down beside the list, the others in two columns under it: the panel
+    // stands beside "What to copy" and must stay narrow (a 960 × 540 screen, as 1920 × 1080
+    // at scale 2, in German) and low (four jobs at 1280 × 720 leave the transfer its room).
+    auto *arrows = new QVBoxLayout;
+    arrows->addWidget(m_up);
+    arrows->addWidget(m_down);
+    arrows->addStretch();
+    auto *list = new QHBoxLayout;
+    list->addWidget(m_view, 1);
+    list->addLayout(arrows);
     auto *buttons = new QGridLayout;
-    // Two columns: the panel stands beside "What to copy" and must stay narrow (a 960 × 540
-    // screen, as 1920 × 1080 at scale 2, in German).
-    buttons->addWidget(m_up, 0, 0);
-    buttons->addWidget(m_down, 0, 1);
-    buttons->addWidget(m_pause, 1, 0);
-    buttons->addWidget(m_stopForLater, 1, 1);
-    buttons->addWidget(m_remove, 2, 0);
-    buttons->addWidget(m_clear, 2, 1);
+    buttons->addWidget(m_pause, 0, 0);
+    buttons->addWidget(m_stopForLater, 0, 1);
+    buttons->addWidget(m_remove, 1, 0);
+    buttons->addWidget(m_clear, 1, 1);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_view, 1);
+    layout->addLayout(list, 1);
     layout->addLayout(buttons);
 
-    connect(m_up, &QPushButton::clicked, this, [this] { move(-1); });
-    connect(m_down, &QPushButton::clicked, this, [this] { move(1); });
+    connect(m_up, &QToolButton::clicked, this, [this] { move(-1); });
+    connect(m_down, &QToolButton::clicked, this, [this] { move(1); });
     connect(m_remove, &QPushButton::clicked, this, &QueuePanel::removeSelected);
     connect(m_pause, &QPushButton::clicked, this, &QueuePanel::togglePause);
     connect(m_clear, &QPushButton::clicked, m_queue, &JobQueue::clearEnded);
@@ -169,6 +198,13 @@ void QueuePanel::selectJob(quint64 id)
     m_selecting = false;
 }
 
+int QueuePanel::heightForRows(int rows) const
+{
+    const int list =
+        rows * JobDelegate::rowHeight(m_view->fontMetrics()) + 2 * m_view->frameWidth();
+    return sizeHint().height() - m_view->sizeHint().height() + list;
+}
+
 QList<QWidget *> QueuePanel::tabChain() const
 {
     return {m_view, m_up, m_down, m_remove, m_pause, m_stopForLater, m_clear};
@@ -187,7 +223,9 @@ void QueuePanel::removeSelected()
     const QueuedJob *job = m_queue->job(id);
     if (job == nullptr)
         return;
-    if (job->state != JobState::Interrupted || job->neverStarted) {
+    // An interrupted copy (also one queued to resume) keeps what it copied: asked first.
+    const bool interrupted = !job->isEnded() && !job->journalId.isEmpty() && !job->ownEntry;
+    if (!interrupted || job->neverStarted) {
         removeJob(id);
         return;
     }
@@ -251,8 +289,12 @@ void QueuePanel::updateButtons()
 
 void QueuePanel::updateVisibility()
 {
-    setVisible(m_queue->rowCount() > 0);
+    const bool shown = m_queue->rowCount() > 0;
+    const bool changed = shown == isHidden();
+    setVisible(shown);
     updateButtons();
+    if (changed && shown)
+        Q_EMIT appeared();
 }
 
 } // namespace Sluice::Ui

@@ -4,14 +4,15 @@
 
 class QPushButton;
 class QListView;
+class QToolButton;
 
 namespace Sluice::Ui {
 
 class JobQueue;
 
 /// "Queue": every job of the window — sources → destination, state, size, progress (two
-/// lines per job) — with
-/// Move up / Move down (Ctrl+Up, Ctrl+Down; dragging a queued row works too), Remove
+/// lines per job), running and waiting ones first, then the history — with Move up / Move
+/// down (arrows beside the list; Ctrl+Up, Ctrl+Down; dragging a queued row works too), Remove
 /// (Delete; an interrupted job is discarded), Pause job / Resume job (also resumes an
 /// interrupted job), Stop, resume later and Clear finished. The buttons act on the selected job;
 /// the selection is the job the transfer area shows (currentJobChanged()). Keyboard only:
@@ -30,10 +31,14 @@ public:
     void selectJob(quint64 id);
     /// The focusable widgets in tab order.
     QList<QWidget *> tabChain() const;
+    /// The panel's height when its list shows @p rows jobs whole.
+    int heightForRows(int rows) const;
 
 Q_SIGNALS:
     /// The person selected job @p id (0: none).
     void currentJobChanged(quint64 id);
+    /// The panel was hidden (no rows) and is shown now.
+    void appeared();
 
 private:
     void move(int step);
@@ -46,8 +51,8 @@ private:
 
     JobQueue *m_queue;
     QListView *m_view;
-    QPushButton *m_up;
-    QPushButton *m_down;
+    QToolButton *m_up;
+    QToolButton *m_down;
     QPushButton *m_remove;
     QPushButton *m_pause;
     QPushButton *m_clear;

@@ -63,9 +63,6 @@ public:
     qint64 totalUnreadable() const { return m_totalUnreadable; }
     /// Bytes the filter leaves out (SourceSummary::bytesLeftOut), summed over the rows.
     qint64 totalBytesLeftOut() const { return m_totalBytesLeftOut; }
-    /// True when the rows are measured with a filter that can leave anything out (only then
-    /// has LeftOutColumn something to say).
-    bool filterActive() const { return m_options.filter.isActive(); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

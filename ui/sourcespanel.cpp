@@ -157,9 +157,6 @@ void SourcesPanel::updateTotals()
             text += tr(" · Left out: %1").arg(Format::size(leftOut));
     }
     m_totals->setText(text);
-    // Without a filter the "Left out" column is empty: hidden, it leaves its width to the
-    // names (at the window's default width they were cut to "…").
-    m_view->setColumnHidden(SourceListModel::LeftOutColumn, !m_model->filterActive());
     updateButtons();
 }
 

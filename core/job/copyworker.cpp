@@ -173,6 +173,12 @@ bool CopyWorker::openJournal(CopyResult &result)
         }
         job.journal->setFailureHandler(
             [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
+        if (job.journal->isOwnQueuedJob()) {
+            // A job this process queued, starting: a new job that was written down early.
+            refreshKeptPartFiles(std::nullopt);
+            m_request = absoluteRequest(record.request);
+            return true;
+        }
         m_request = record.request;
         job.resume = std::make_unique<ResumeState>();
         job.resume->startedAtNs = job.journal->createdAtNs();

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <map>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -36,6 +37,14 @@ bool makeFolders(const QByteArray &path)
 
 std::mutex keptMutex;
 QSet<QPair<quint64, quint64>> keptParts; // (dev, ino), guarded by keptMutex
+
+struct HeldLock
+{
+    UniqueFd fd;
+    bool queued = false;
+};
+std::mutex heldMutex;
+std::map<QString, HeldLock> heldLocks; // guarded by heldMutex
 
 } // namespace
 
@@ -132,16 +141,20 @@ std::unique_ptr<JournalWriter> JournalWriter::adopt(const QString &id, JournalRe
         *error = errnoText(errno);
         return nullptr;
     }
-    UniqueFd lock(::openat(folder.get(), journalLockName(id).constData(),
-                           O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    bool queued = false;
+    UniqueFd lock = takeJournalLock(id, &queued);
     if (!lock) {
-        *error = errnoText(errno);
-        return nullptr;
-    }
-    if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
-        *error = QCoreApplication::translate("Sluice::JobJournal",
-                                             "a running copy is resuming or writing it");
-        return nullptr;
+        lock = UniqueFd(::openat(folder.get(), journalLockName(id).constData(),
+                                 O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+        if (!lock) {
+            *error = errnoText(errno);
+            return nullptr;
+        }
+        if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+            *error = QCoreApplication::translate("Sluice::JobJournal",
+                                                 "a running copy is resuming or writing it");
+            return nullptr;
+        }
     }
     QString problem;
     std::optional<JournalRecord> read = readJournalRecord(folder.get(), id, &problem);
@@ -150,8 +163,17 @@ std::unique_ptr<JournalWriter> JournalWriter::adopt(const QString &id, JournalRe
         return nullptr;
     }
     record = *read;
-    return std::unique_ptr<JournalWriter>(
+    std::unique_ptr<JournalWriter> writer(
         new JournalWriter(id, std::move(folder), std::move(lock)));
+    writer->m_ownQueued = queued && record.neverStarted;
+    return writer;
+}
+
+UniqueFd JournalWriter::takeLock()
+{
+    const std::lock_guard lock(m_stateMutex);
+    m_stopped = true;
+    return std::move(m_lock);
 }
 
 void JournalWriter::start(JournalRecord base)
@@ -319,6 +341,25 @@ void JournalWriter::writeRecord()
     qCDebug(lcJob) << "journal entry" << m_id << "cannot be written:" << errnoText(error);
     if (m_onFailure)
         m_onFailure(failure); // once: no record is written after this one
+}
+
+void holdJournalLock(const QString &id, UniqueFd lock, bool queued)
+{
+    const std::lock_guard guard(heldMutex);
+    heldLocks.insert_or_assign(id, HeldLock{std::move(lock), queued});
+}
+
+UniqueFd takeJournalLock(const QString &id, bool *queued)
+{
+    const std::lock_guard guard(heldMutex);
+    const auto found = heldLocks.find(id);
+    if (found == heldLocks.end())
+        return UniqueFd();
+    if (queued)
+        *queued = found->second.queued;
+    UniqueFd lock = std::move(found->second.fd);
+    heldLocks.erase(found);
+    return lock;
 }
 
 void refreshKeptPartFiles(const std::optional<JournalCheckpoint> &ownInFlight)

@@ -65,13 +65,18 @@ public:
     /// and @p failure (when given) set to the path and errno that failed.
     static std::unique_ptr<JournalWriter> create(QString *error, JournalFailure *failure = nullptr);
     /// The existing entry @p id, to resume: its lock taken (refused while a running job
-    /// holds it) and its record read into @p record.
+    /// holds it; the lock this process holds for it, holdJournalLock(), is taken over) and
+    /// its record read into @p record.
     static std::unique_ptr<JournalWriter> adopt(const QString &id, JournalRecord &record,
                                                 QString *error);
     ~JournalWriter();
     Q_DISABLE_COPY_MOVE(JournalWriter)
 
     const QString &id() const { return m_id; }
+    /// adopt() took over the lock of a job this process queued (EntryLock::HoldQueued).
+    bool isOwnQueuedJob() const { return m_ownQueued; }
+    /// Gives up the entry's lock to the caller (the writer writes nothing afterwards).
+    UniqueFd takeLock();
     /// When the entry was created (its lock file's mtime, ns since the epoch): the start of
     /// the job's first run, also when the entry is resumed.
     qint64 createdAtNs() const { return m_createdAtNs; }
@@ -116,6 +121,7 @@ private:
     const QString m_id;
     const UniqueFd m_folder;
     UniqueFd m_lock;
+    bool m_ownQueued = false;
     mutable std::mutex m_stateMutex; // everything below up to m_writeMutex
     JournalRecord m_base;
     QList<JournalFinished> m_synced;
@@ -165,6 +171,14 @@ private:
     mutable std::mutex m_mutex;
     QList<std::pair<QByteArray, QString>> m_restarted;
 };
+
+/// Entry locks this process holds while no job writes the entry (JobJournal::hold(),
+/// keepForLater(EntryLock::HoldQueued)): @p lock is kept open (the flock(2) with it) until
+/// taken back. @p queued: a job this process queued. Process-wide, thread-safe.
+void holdJournalLock(const QString &id, UniqueFd lock, bool queued);
+/// The lock held for @p id, out of the registry (invalid when none); @p queued set to how it
+/// was held.
+UniqueFd takeJournalLock(const QString &id, bool *queued = nullptr);
 
 /// Part files that interrupted journal entries keep for their resume (file system, inode), read
 /// when a job starts (refreshKeptPartFiles()); the stale-part cleanup leaves them alone.

@@ -35,6 +35,11 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
                 "it resets the modification time on rename (Sluice sets it again on "
                 "the final name and checks it)");
     }
+    if (probe.followsSymlinks)
+        notes << QCoreApplication::translate(
+            "Sluice::Preflight",
+            "it follows symbolic links (a link on the server looks like what it points to: "
+            "sshfs -o follow_symlinks), so existing folders there are never copied into");
     if (probe.probed && !probe.renameNoReplace)
         notes << (probe.hardLinks
                       ? QCoreApplication::translate(

@@ -426,6 +426,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         // The probe writes in the destination folder: never in one inside a source.
         if (applier.apply(checkFolderIntoItself(plan, destination)) && report.fatal.isEmpty())
             probeDestination(destination, job.fileSystems);
+        applier.apply(checkLinkFollowingMerges(plan, destination));
         applier.apply(checkSameFile(plan, destination));
         applier.apply(checkPolicySkips(plan, destination, options.onCollision));
         if (options.dryRun)

@@ -69,6 +69,8 @@ struct PreflightReport
 /// - a folder copied into itself or a subfolder, also through symlinks and bind mounts:
 ///   the destination's ancestors compared by st_dev/st_ino (fatal); unless something fatal
 ///   was found, the destination file system is then probed (probeDestination());
+/// - on a file system that follows symbolic links, folders that would merge into an existing
+///   one (checkLinkFollowingMerges(): refused with their subtrees);
 /// - a source and its destination being the same file (hard link, bind mount, or the
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
 /// - files a non-asking collision policy will skip (PlanItem::skipExpected);
@@ -158,7 +160,8 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
                                CollisionPolicy policy, bool preserveTimestamps);
 /// What each destination file system (once per st_dev, however many roots go there) did not
 /// keep on its probe file, as one warning naming its type: times to a coarse step or not at
-/// all, times reset by a rename, no RENAME_NOREPLACE, no permission bits, no owners and groups
+/// all, times reset by a rename, symbolic links shown as what they point to, no
+/// RENAME_NOREPLACE, no permission bits, no owners and groups
 /// (when they are preserved and this process may give files away), no copy_file_range,
 /// and where a flush cannot mean "on the server's disk" (network FUSE, sshfs without
 /// fsync@openssh.com). Only what matters under @p options (times when they are preserved,
@@ -173,6 +176,16 @@ Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destinatio
 QString durabilityNote(const FileSystemProbe &probe, Durability durability);
 /// A folder of the root is the destination folder or one of its ancestors (fatal).
 Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
+/// On a destination that shows symbolic links as what they point to
+/// (FileSystemProbe::followsSymlinks), every folder item whose destination already exists as
+/// a folder (refused with its subtree, checkLinkFollowingMerges() naming it): it may be a
+/// link to a folder elsewhere on the server; and every symbolic link (one made there reads
+/// back as its target, and sshfs fails its creation with EIO). New folders and files are not
+/// concerned; the destination folder itself is the person's choice and is written into.
+Findings checkLinkFollowingMerges(const Plan &plan, const Destination &destination);
+/// Why the existing folder @p folder on the link-following file system @p typeName is not
+/// copied into (the preflight's refusal, and the copy's when such a folder appears later).
+QString linkFollowingMergeRefusal(const QByteArray &folder, const QString &typeName);
 /// An item's destination entry is the item itself (refused).
 Findings checkSameFile(const Plan &plan, const Destination &destination);
 /// Files (first names of their inode) whose destination name exists and that @p policy,

@@ -2,6 +2,7 @@
 
 #include "directoryhandle.h"
 #include "errorpolicy.h"
+#include "folderguard.h"
 #include "fsprobe.h"
 #include "jobcontext.h"
 #include "metadata.h"
@@ -175,6 +176,10 @@ int ItemLife::destinationFd() const
 
 Attempt PartFileLife::write(const Placement &placement)
 {
+    // Before the guard: a part name in a folder replaced by a link is never touched.
+    if (auto replaced = verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
+                                     FileOperation::Create))
+        return Attempt::failed(*replaced);
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
     Attempt created = createPart(placement, part, identity);
@@ -189,6 +194,9 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
                               const std::optional<CreatedPart> &identity, ItemOutcome outcome)
 {
     for (int tries = 0;; ++tries) {
+        if (auto replaced = verifyFolder(*m_task.destinationDirectory,
+                                         destinationPath(placement.name), publishOperation()))
+            return Attempt::failed(*replaced);
         const int error = renameIntoPlace(destinationFd(), part.name(), placement.name,
                                           placement.action == Placement::Action::Overwrite,
                                           identity ? &*identity : nullptr);

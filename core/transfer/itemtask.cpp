@@ -2,12 +2,14 @@
 
 #include "directoryhandle.h"
 #include "folderfinisher.h"
+#include "folderguard.h"
 #include "fsprobe.h"
 #include "itemlife.h"
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
 #include "partfile.h"
+#include "preflight.h"
 
 #include <QCoreApplication>
 
@@ -206,6 +208,9 @@ std::optional<Attempt> FolderLife::openSource()
 Attempt FolderLife::write(const Placement &placement)
 {
     const QByteArray finalPath = destinationPath(placement.name);
+    if (auto replaced =
+            verifyFolder(*m_task.destinationDirectory, finalPath, FileOperation::Create))
+        return Attempt::failed(*replaced);
     const bool merge = placement.action == Placement::Action::Merge;
     bool created = false;
     if (!merge) {
@@ -213,6 +218,16 @@ Attempt FolderLife::write(const Placement &placement)
             created = true;
         else if (errno != EEXIST)
             return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
+    }
+    // A folder that exists (found by the preflight, or since) on a file system that shows a
+    // link as what it points to may be a link to a folder anywhere on the server.
+    if (!created) {
+        const DirectoryHandle &into = *m_task.destinationDirectory;
+        const FileSystemProbe probe = m_job.fileSystems.probe(into.fd.get(), into.device);
+        if (probe.followsSymlinks)
+            return Attempt::failed(CopyIssue::withDetail(
+                FileOperation::Create, finalPath,
+                Preflight::linkFollowingMergeRefusal(finalPath, probe.typeName)));
     }
     UniqueFd fd(::openat(destinationFd(), placement.name.constData(), DirectoryFlags | O_NOFOLLOW));
     struct stat st = {};
@@ -236,6 +251,8 @@ DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
         created && ::fgetxattr(fd.get(), "system.posix_acl_default", nullptr, 0) < 0;
     auto handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, created);
     handle->modeFollowsUmask = modeFollowsUmask;
+    handle->verifyBeforeWrites =
+        !m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders;
     handle->parent = m_task.destinationDirectory;
     if (m_job.options.move)
         handle->source =

@@ -175,6 +175,9 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
     if (tried != Tried::Succeeded)
         return tried;
     if (m_rootDestination != previous) {
+        m_rootDestination->verifyBeforeWrites =
+            !m_job.fileSystems.probe(m_rootDestination->fd.get(), m_rootDestination->device)
+                 .descriptorsPinFolders;
         if (m_job.options.move) {
             JobContext &job = m_job;
             m_rootDestination->finalizer = [&job](DirectoryHandle &folder) {

@@ -23,16 +23,7 @@
 
 namespace {
 
-// The state letter of /proc/<pid>/stat (proc(5)): 'T' when stopped by a signal.
-char processState(pid_t pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return '?';
-    const QByteArray line = stat.readAll();
-    const qsizetype end = line.lastIndexOf(')'); // the command name may hold spaces
-    return end >= 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
-}
+using TestTree::processState;
 
 // A terminal session like a shell's: a session leader owning the pseudo-terminal, and
 // sluice-cli as a job in its own process group in the foreground. The group has a parent

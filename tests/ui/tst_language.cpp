@@ -24,7 +24,6 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QTest>
 #include <QTranslator>
 
@@ -52,7 +51,7 @@ CopyIssue fullDisk()
 int probe(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    QStandardPaths::setTestModeEnabled(true);
+    UserFolders::isolate(); // never the person's settings or journal, as in the parent
     QCoreApplication::setOrganizationName(u"sluice-test"_s);
     QCoreApplication::setApplicationName(u"tst_language"_s);
     QJsonObject texts;

@@ -22,7 +22,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
-#include <QTreeView>
 
 #include <sys/stat.h>
 
@@ -92,16 +91,6 @@ void TestLeaveOut::patternsAreMeasuredPerRowAndLeftOutOfTheCopy()
     const QModelIndex leftOut = model->index(0, SourceListModel::LeftOutColumn);
     QTRY_VERIFY(!model->isScanning());
     QCOMPARE(leftOut.data().toString(), QString()); // no filter: the column stays empty
-    auto *view = UiTest::find<QTreeView>(&window, "sourceList");
-    QVERIFY(view);
-    QVERIFY(view->isColumnHidden(SourceListModel::LeftOutColumn)); // and leaves its width
-    // to the names: at the default size a name of 14 letters is shown whole (with the column
-    // shown it was cut to "…").
-    const int nameWidth = view->fontMetrics().horizontalAdvance(u"holiday-photos"_s) + 40;
-    QTRY_VERIFY2(
-        view->columnWidth(SourceListModel::NameColumn) >= nameWidth,
-        qPrintable(
-            u"%1 < %2"_s.arg(view->columnWidth(SourceListModel::NameColumn)).arg(nameWidth)));
 
     auto *edit = UiTest::find<QLineEdit>(&window, "leaveOutEdit");
     QVERIFY(edit);
@@ -110,7 +99,6 @@ void TestLeaveOut::patternsAreMeasuredPerRowAndLeftOutOfTheCopy()
     QTest::keyClick(edit, Qt::Key_Return);
     // a.o, node_modules and m.js: 1,100 bytes in 3 entries, measured off the GUI thread.
     QTRY_VERIFY2(isLeftOut(leftOut, u"1.07 KiB"_s, 3), qPrintable(leftOut.data().toString()));
-    QVERIFY(!view->isColumnHidden(SourceListModel::LeftOutColumn));
     // The tooltips say what is counted, and that sluice-cli counts a folder left out as one.
     QVERIFY(model->headerData(SourceListModel::LeftOutColumn, Qt::Horizontal, Qt::ToolTipRole)
                 .toString()

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void smallJobPassesLargeOnes();
     void reorderAndRemoveChangeWhatRuns();
     void heldJobLetsTheNextGo();
+    void selectionStaysOnItsJob();
     void finishedJobsStayListedAfterARestart();
 
 private:
@@ -358,6 +359,60 @@ void TestQueue::heldJobLetsTheNextGo()
     QCOMPARE(TestTree::readFile(m_scratch->path("out2/src2")),
              TestTree::readFile(m_scratch->path("src2")));
     QCOMPARE(m_log.indexOf(QStringLiteral("start %1").arg(ids[1])), 4);
+}
+
+void TestQueue::selectionStaysOnItsJob()
+{
+    openWindow(0);
+    WriterGate &held = gate(1 * MiB, "out1/src1");
+    m_window->setIoHooks(held.hooks());
+    QList<quint64> ids;
+    for (int i = 1; i <= 3; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        QVERIFY(TestTree::writePatternFile(m_scratch->path("src" + n), 2 * MiB, quint32(i)));
+        ids.append(addJob(m_scratch->path("src" + n), m_scratch->path("out" + n)));
+        QVERIFY(ids.last() != 0);
+        if (i == 1)
+            QVERIFY(held.waitUntilReached());
+    }
+    QVERIFY(waitForDevices());
+    auto order = [this] {
+        QList<quint64> rows;
+        for (const QueuedJob &job : queue()->jobs())
+            rows.append(job.id);
+        return rows;
+    };
+    // The keyboard goes down to the third job (the running one was selected for the person).
+    QueuePanel *panel = UiTest::find<QueuePanel>(m_window.get(), "queueGroup");
+    QListView *view = panel->view();
+    view->setFocus();
+    QCOMPARE(panel->currentJob(), ids[0]);
+    QTest::keyClick(view, Qt::Key_Down);
+    QTest::keyClick(view, Qt::Key_Down);
+    QCOMPARE(panel->currentJob(), ids[2]);
+
+    // The first ends (its row moves under the jobs not ended) and the second starts: the
+    // selection stays on the third, by job, wherever its row goes.
+    held.open();
+    QTRY_VERIFY_WITH_TIMEOUT(m_log.contains(QStringLiteral("start %1").arg(ids[1])), 60000);
+    QCOMPARE(panel->currentJob(), ids[2]);
+    const QModelIndexList selected = view->selectionModel()->selectedIndexes();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(queue()->idAt(selected.first().row()), ids[2]);
+    // The first job's row is under the jobs not ended; the second (2 MiB) may have ended
+    // already under load, and is then the newest of the history, above the first.
+    const QList<quint64> rows = order();
+    QVERIFY2(
+        rows == (QList<quint64>{ids[1], ids[2], ids[0]})
+            || rows == (QList<quint64>{ids[2], ids[1], ids[0]}),
+        qPrintable(
+            QStringLiteral("%1 %2 %3").arg(rows.value(0)).arg(rows.value(1)).arg(rows.value(2))));
+
+    QSignalSpy allDone(m_window.get(), &MainWindow::allJobsFinished);
+    QVERIFY(allDone.wait(60000) || !m_window->isBusy());
+    // Ended jobs are the history after the others, newest first.
+    QCOMPARE(order(), (QList<quint64>{ids[2], ids[1], ids[0]}));
+    QCOMPARE(panel->currentJob(), ids[2]);
 }
 
 void TestQueue::finishedJobsStayListedAfterARestart()

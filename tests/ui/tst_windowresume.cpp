@@ -1,11 +1,13 @@
 // The window on top of the job journal (issue 12): interrupted copies are offered at start
 // (Resume or discard each, as queue rows), "Stop, resume later" keeps a running job's part
-// file for a resume, and quitting with queued jobs keeps them for the next start. Real jobs,
-// a real journal in a temporary XDG_STATE_HOME, WriterGates to stop mid-file.
+// file for a resume, quitting with queued jobs keeps them for the next start, and a window
+// killed with SIGKILL (the real binary) loses none of its queued jobs. Real jobs, a real
+// journal in a temporary XDG_STATE_HOME, WriterGates to stop mid-file.
 
 #include "copyjob.h"
 #include "destinationfield.h"
 #include "formatting.h"
+#include "jobhistory.h"
 #include "jobjournal.h"
 #include "jobqueue.h"
 #include "jobrunner.h"
@@ -19,12 +21,18 @@
 #include "writergate.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
+#include <QListView>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 using namespace Sluice;
 using namespace Sluice::Ui;
@@ -46,6 +54,12 @@ QStringList entriesIn(const QByteArray &folder)
         .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
 }
 
+// The journal's entries (running, queued or interrupted alike): its "*.job" files.
+QStringList journalEntries()
+{
+    return QDir(JobJournal::folder()).entryList({QStringLiteral("*.job")}, QDir::Files);
+}
+
 } // namespace
 
 class TestWindowResume final : public QObject
@@ -58,12 +72,18 @@ private Q_SLOTS:
     void interruptedJobsAreOfferedAtStart();
     void stopResumeLaterKeepsWhatWasCopied();
     void quittingKeepsQueuedJobsForTheNextStart();
+    void queuedJobIsInTheJournalUntilRemoved();
+    void queuedJobThatCannotStartLeavesNoEntry();
+    void killedWindowLosesNoQueuedJob();
 
 private:
     /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id.
     QString interruptedJob(int n);
     void openWindow();
     QString notices() const;
+    /// The real window binary in @p process, copying big1 into out1 (settings in
+    /// @p config: 8 MiB/s, every job large) and listening for hand-offs.
+    bool startWindowProcess(QProcess &process, const QProcessEnvironment &environment);
     JobQueue *queue() const { return m_window->queue(); }
     QueuePanel *panel() const { return UiTest::find<QueuePanel>(m_window.get(), "queueGroup"); }
     QPushButton *panelButton(const char *name) const
@@ -226,6 +246,15 @@ void TestWindowResume::stopResumeLaterKeepsWhatWasCopied()
     const QList<InterruptedJob> entries = JobJournal::interrupted();
     QCOMPARE(entries.size(), 1);
     QCOMPARE(entries.first().id, queue()->job(id)->journalId);
+    // Its row shows how far it got, the bytes done of the bytes planned (as the next start
+    // would), not 100 %.
+    const InterruptedJob &kept = entries.first();
+    QVERIFY2(kept.doneBytes > 0 && kept.doneBytes < kept.totalBytes,
+             qPrintable(QStringLiteral("%1 of %2").arg(kept.doneBytes).arg(kept.totalBytes)));
+    const int expected = int(kept.doneBytes * 1000 / kept.totalBytes);
+    QTRY_COMPARE(queue()->job(id)->perMille, expected);
+    QCOMPARE(queue()->index(queue()->rowOf(id), JobQueue::ProgressColumn).data().toString(),
+             Format::percent(expected));
     // Not the final name, but the part file is there.
     QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
     QCOMPARE(entriesIn(m_scratch->path("out1")).size(), 1);
@@ -282,6 +311,10 @@ void TestWindowResume::quittingKeepsQueuedJobsForTheNextStart()
     QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big2"), m_scratch->path("big3")}));
     QCOMPARE(entriesIn(m_scratch->path("out2")), QStringList());
     QCOMPARE(entriesIn(m_scratch->path("out1")), QStringList()); // cancelled: part file removed
+    // Its history row says how much stays copied: nothing (not the 100 % the end counts).
+    QCOMPARE(loadJobHistory().size(), 1);
+    QCOMPARE(loadJobHistory().first().state, JobState::Cancelled);
+    QCOMPARE(loadJobHistory().first().perMille, 0);
 
     // The next start offers them.
     m_window.reset();
@@ -293,6 +326,182 @@ void TestWindowResume::quittingKeepsQueuedJobsForTheNextStart()
     QCOMPARE(interrupted, 2);
     QTRY_VERIFY2(notices().contains(QStringLiteral("2 copies were kept for later")),
                  qPrintable(notices()));
+}
+
+void TestWindowResume::queuedJobIsInTheJournalUntilRemoved()
+{
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    m_window->applyLaunchRequest(
+        LaunchRequest{{m_scratch->path("big2")}, m_scratch->path("out2"), true});
+    QCOMPARE(queue()->waitingCount(), 1);
+    const quint64 queued = queue()->jobs().at(1).id;
+
+    // Written down as it was queued, with its request and options; held by this window, so
+    // not offered as interrupted while the window lives.
+    QTRY_COMPARE(journalEntries().size(), 2);
+    QTRY_VERIFY(!queue()->job(queued)->journalId.isEmpty());
+    QVERIFY(journalEntries().contains(queue()->job(queued)->journalId + QStringLiteral(".job")));
+    QVERIFY(JobJournal::interrupted().isEmpty());
+
+    // Remove (Delete) takes it off the queue and off the journal.
+    panel()->view()->setFocus();
+    panel()->selectJob(queued);
+    QTest::keyClick(panel()->view(), Qt::Key_Delete);
+    QCOMPARE(queue()->rowOf(queued), -1);
+    QTRY_COMPARE(journalEntries().size(), 1);
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    gate.open();
+    QVERIFY(finished.wait(60000));
+    QTRY_COMPARE(journalEntries(), QStringList());
+    QVERIFY(entriesIn(m_scratch->path("out2")).isEmpty());
+}
+
+void TestWindowResume::queuedJobThatCannotStartLeavesNoEntry()
+{
+    QSettings().setValue(QStringLiteral("copy/onError"), errorPolicyName(ErrorPolicy::Skip));
+    const auto restore = qScopeGuard([] { QSettings().remove(QStringLiteral("copy/onError")); });
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    m_window->applyLaunchRequest(
+        LaunchRequest{{m_scratch->path("big2")}, m_scratch->path("out2"), true});
+    const quint64 queued = queue()->jobs().at(1).id;
+    QTRY_COMPARE(journalEntries().size(), 2);
+    // Its source goes before its turn: nothing can start (the error policy skips it), as
+    // for a new job, and its entry goes with it (it is not an interrupted copy to retry).
+    QVERIFY(QFile::remove(QFile::decodeName(m_scratch->path("big2"))));
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    gate.open();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QCOMPARE(queue()->job(queued)->state, JobState::Failed);
+    QCOMPARE(journalEntries(), QStringList());
+}
+
+bool TestWindowResume::startWindowProcess(QProcess &process, const QProcessEnvironment &environment)
+{
+    process.setProcessEnvironment(environment);
+    process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    process.start(QStringLiteral(SLUICE_BINARY),
+                  {QStringLiteral("--new-window"), QStringLiteral("--to"),
+                   QFile::decodeName(m_scratch->path("out1")), QStringLiteral("--start"),
+                   QFile::decodeName(m_scratch->path("big1"))});
+    return process.waitForStarted();
+}
+
+void TestWindowResume::killedWindowLosesNoQueuedJob()
+{
+    // The window copies a 160 MiB file at 32 MiB/s (5 s, so it surely runs when it is killed,
+    // past its first checkpoint: one per 64 MiB and second); two more copies are handed to it
+    // (`sluice --to … --start …`) and queue behind it.
+    constexpr qint64 BigBytes = 160 * MiB;
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("big1"), BigBytes, 1));
+    QVERIFY(TestTree::makePath(m_scratch->path("config/sluice")));
+    QVERIFY(TestTree::makePath(m_scratch->path("runtime"), 0700));
+    QVERIFY(TestTree::writeFile(m_scratch->path("config/sluice/sluice.conf"),
+                                "[copy]\nspeedLimit=33554432\ndurability=none\nsmallJobBytes=0\n"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
+                       QFile::decodeName(m_scratch->path("config")));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"),
+                       QFile::decodeName(m_scratch->path("runtime")));
+    QProcess window;
+    QVERIFY(startWindowProcess(window, environment));
+    const QString socket = QFile::decodeName(m_scratch->path("runtime"))
+                           + QStringLiteral("/io.github.sluicecopy.Sluice.socket");
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(socket), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(TestTree::findPartFiles(m_scratch->path("out1")).size(), 1, 20000);
+    for (const QByteArray &n : {QByteArray("2"), QByteArray("3")}) {
+        QProcess handOff;
+        handOff.setProcessEnvironment(environment);
+        handOff.setProcessChannelMode(QProcess::ForwardedChannels);
+        handOff.start(QStringLiteral(SLUICE_BINARY),
+                      {QStringLiteral("--to"), QFile::decodeName(m_scratch->path("out" + n)),
+                       QStringLiteral("--start"), QFile::decodeName(m_scratch->path("big" + n))});
+        QVERIFY(handOff.waitForFinished(20000));
+        QCOMPARE(handOff.exitCode(), 0);
+    }
+    // All three written down; none offered while the window lives (it holds them).
+    QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
+    QVERIFY(JobJournal::interrupted().isEmpty());
+    // 96 MiB copied: the first file has a checkpoint (at 64 MiB) to resume from.
+    const QString part =
+        QFile::decodeName(TestTree::findPartFiles(m_scratch->path("out1")).value(0));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(part).size() >= 96 * MiB, 60000);
+    QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
+
+    QCOMPARE(::kill(pid_t(window.processId()), SIGKILL), 0);
+    QVERIFY(window.waitForFinished(15000));
+    QCOMPARE(window.exitStatus(), QProcess::CrashExit);
+    const QList<InterruptedJob> entries = JobJournal::interrupted();
+    QCOMPARE(entries.size(), 3);
+    QVERIFY(entriesIn(m_scratch->path("out2")).isEmpty());
+    QVERIFY(entriesIn(m_scratch->path("out3")).isEmpty());
+
+    // The next start (the same person's settings: the queue's order is kept there) offers all
+    // three, in the order they were queued, with what is left of all three.
+    const QSettings killed(QFile::decodeName(m_scratch->path("config/sluice/sluice.conf")),
+                           QSettings::IniFormat);
+    QSettings().setValue(QStringLiteral("queue/order"), killed.value("queue/order"));
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 3);
+    QList<QByteArray> sources;
+    for (const QueuedJob &job : queue()->jobs()) {
+        QCOMPARE(job.state, JobState::Interrupted);
+        sources += job.request.sources;
+    }
+    QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big1"), m_scratch->path("big2"),
+                                         m_scratch->path("big3")}));
+    qint64 done = 0;
+    for (const InterruptedJob &entry : entries)
+        done += entry.doneBytes;
+    const qint64 total = BigBytes + (8 + 8) * MiB;
+    QVERIFY2(done > 0 && done < BigBytes, qPrintable(QString::number(done)));
+    QTRY_VERIFY2(notices().contains(QStringLiteral("3 copies were interrupted: %1 of %2 left.")
+                                        .arg(Format::size(total - done), Format::size(total))),
+                 qPrintable(notices()));
+
+    // Resume the first two (they run one after the other, in the queue's order), discard the
+    // third: its entry goes, nothing was written for it.
+    QList<quint64> started;
+    connect(queue(), &JobQueue::jobStarted, this, [&started](quint64 id) { started << id; });
+    const QList<quint64> rows{queue()->idAt(0), queue()->idAt(1), queue()->idAt(2)};
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    for (const quint64 id : {rows[0], rows[1]}) {
+        panel()->selectJob(id);
+        QCOMPARE(panelButton("pauseJobButton")->text(), QStringLiteral("Resume job"));
+        press(panelButton("pauseJobButton"));
+    }
+    panel()->selectJob(rows[2]);
+    press(panelButton("removeJobButton")); // never started: nothing to ask about
+    QTRY_COMPARE(queue()->rowOf(rows[2]), -1);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 120000);
+    QCOMPARE(started, (QList<quint64>{rows[0], rows[1]}));
+    for (const auto &signal : finished)
+        QCOMPARE(signal.first().value<CopyResult>().status, CopyStatus::Succeeded);
+    // The first continued after its checkpoint: only what was not durable is written again.
+    const auto first = finished.first().first().value<CopyResult>();
+    QCOMPARE(first.bytesWritten, BigBytes - done);
+    for (const QByteArray &n : {QByteArray("1"), QByteArray("2")}) {
+        QCOMPARE(TestTree::readFile(m_scratch->path("out" + n + "/big" + n)),
+                 TestTree::readFile(m_scratch->path("big" + n)));
+        QCOMPARE(entriesIn(m_scratch->path("out" + n)),
+                 QStringList{QString::fromLatin1("big" + n)});
+    }
+    QVERIFY(entriesIn(m_scratch->path("out3")).isEmpty());
+    QTRY_COMPARE(journalEntries(), QStringList());
 }
 
 QTEST_MAIN(TestWindowResume)

@@ -1,25 +1,28 @@
 #pragma once
 
 // Helpers shared by the window tests: isolated settings and widgets by objectName. (The gate
-// that holds the writer mid-copy is the suites' shared WriterGate, tests/support.)
+// that holds the writer mid-copy is the suites' shared WriterGate, the user folders of the
+// test's own are UserFolders, both tests/support.)
+
+#include "userfolders.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 #include <QObject>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QString>
 
 namespace UiTest {
 
-/// Gives this test binary its own QSettings file (test mode, a per-binary application
-/// name, so parallel tests do not share it), empties it, and makes jobs fast: durability
-/// "none" (the flush path has its own tests in core). Numbers are formatted in US English
-/// whatever the machine's locale, so that expected texts are exact.
+/// Gives this test process its own settings and job journal, never the person's (user
+/// folders in a temporary folder of its own, UserFolders::isolate(): parallel tests, and two
+/// registrations of one binary, share nothing), empties the settings, and makes jobs fast:
+/// durability "none" (the flush path has its own tests in core). Numbers are formatted in US
+/// English whatever the machine's locale, so that expected texts are exact.
 inline void isolateSettings(const QString &binaryName)
 {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    QStandardPaths::setTestModeEnabled(true);
+    UserFolders::isolate();
     QCoreApplication::setOrganizationName(QStringLiteral("sluice-test"));
     QCoreApplication::setApplicationName(binaryName);
     QSettings settings;
