@@ -12,7 +12,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -174,7 +173,6 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
     }
     addSkippedRows();
     m_issues->resizeColumnToContents(0);
-    fitIssueRows();
     m_issueCount->setText(IssueReport::problemCount(result));
     const bool skips = !result.summary.skippedItems.isEmpty();
     // Problems first; a job with only skips shows what was skipped.
@@ -207,18 +205,6 @@ bool SummaryPanel::eventFilter(QObject *watched, QEvent *event)
         m_issues->clearSelection();
     }
     return QWidget::eventFilter(watched, event);
-}
-
-void SummaryPanel::fitIssueRows()
-{
-    // Three rows of the list stay readable on a 960 × 540 screen (1920 × 1080 at scale factor
-    // 2) too: the summary then scrolls in its area, not the list down to one row. The
-    // horizontal scroll bar is counted, as a long path brings it.
-    if (m_issues->topLevelItemCount() == 0)
-        return;
-    m_issues->setMinimumHeight(
-        m_issues->header()->sizeHint().height() + 3 * m_issues->sizeHintForRow(0)
-        + m_issues->horizontalScrollBar()->sizeHint().height() + 2 * m_issues->frameWidth());
 }
 
 QString SummaryPanel::reportText() const
