@@ -203,15 +203,6 @@ void JournalWriter::noteFinished(JournalFinished item, qint64 bytes)
         writeRecord();
 }
 
-bool JournalWriter::checkpointDue(qint64 bytesSince) const
-{
-    if (bytesSince <= 0)
-        return false;
-    return bytesSince >= CheckpointBytes
-           || steadyMs() - m_lastWriteMs.load(std::memory_order_relaxed)
-                  >= CheckpointInterval.count();
-}
-
 void JournalWriter::checkpoint(const JournalCheckpoint &checkpoint)
 {
     {

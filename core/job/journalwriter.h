@@ -18,10 +18,20 @@
 
 namespace Sluice {
 
-/// A checkpoint is due after this many bytes of the file in flight...
+/// A checkpoint of the file in flight is due when at least this many bytes were written
+/// since its last one...
 inline constexpr qint64 CheckpointBytes = 64 * MiB;
-/// ...or after this long since the last record, whichever comes first (never more often).
+/// ...and at least this long passed since it: at most one checkpoint per 64 MiB and per
+/// second (issue 12's cost rule), so the window a resume may write again is the larger of
+/// 64 MiB and one second of copying. Also the least time between two records of finished items.
 inline constexpr std::chrono::milliseconds CheckpointInterval{1000};
+
+/// Whether a checkpoint is due @p bytesSince bytes and @p msSince milliseconds after the file's
+/// previous one (or its first byte): both limits passed.
+constexpr bool checkpointDue(qint64 bytesSince, qint64 msSince)
+{
+    return bytesSince >= CheckpointBytes && msSince >= CheckpointInterval.count();
+}
 
 /// The journal folder as a path (JobJournal::folder()), native bytes.
 QByteArray journalFolderPath();
@@ -81,8 +91,6 @@ public:
     /// An item got its final name (any copying thread). Recorded with the next record, after
     /// a syncfs(2) of the destinations; may write that record now when one is due.
     void noteFinished(JournalFinished item, qint64 bytes);
-    /// Whether the file in flight should be checkpointed, @p bytesSince bytes after its last.
-    bool checkpointDue(qint64 bytesSince) const;
     /// The file in flight is durable up to @p checkpoint.durable (the caller fdatasync(2)ed
     /// it): writes a record now. Worker thread.
     void checkpoint(const JournalCheckpoint &checkpoint);

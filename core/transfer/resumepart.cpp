@@ -51,6 +51,8 @@ FileCheckpoints::FileCheckpoints(JournalWriter &journal, int partFd, JournalChec
     : m_journal(journal)
     , m_partFd(partFd)
     , m_written(durable)
+    , m_requestOffset(durable)
+    , m_lastRequest(std::chrono::steady_clock::now())
     , m_checkpoint(std::move(identity))
 {
     m_checkpoint.durable = durable;
@@ -68,16 +70,25 @@ int FileCheckpoints::written(qint64 end)
     // The record lags at most two windows behind: past that the writer waits for the sync in
     // flight (a device slower at flushing than the writer is at writing).
     m_wake.wait(lock, [this] {
-        return !(m_syncing || m_request) || m_written - m_checkpoint.durable < 2 * CheckpointBytes;
+        return !(m_syncing || m_request)
+               || m_written - m_checkpoint.durable < 2 * std::max(CheckpointBytes, m_window);
     });
     if (m_error != 0)
         return m_error;
     // One sync per file at a time: a checkpoint due meanwhile is skipped (the next write
     // after the sync asks again).
+    const auto now = std::chrono::steady_clock::now();
+    const qint64 msSince =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - m_lastRequest).count();
     if (m_syncing || m_request || m_stopping
-        || !m_journal.checkpointDue(m_written - m_checkpoint.durable))
+        || !checkpointDue(m_written - m_checkpoint.durable, msSince))
         return 0;
     m_request = m_written;
+    // One second of writing at the rate since the last request, at least 64 MiB: a slow sync
+    // makes the writer wait, which lowers that rate, so the window never grows with it.
+    m_window = (m_written - m_requestOffset) * 1000 / msSince;
+    m_requestOffset = m_written;
+    m_lastRequest = now;
     if (!m_thread.joinable())
         m_thread = std::thread([this] { run(); });
     else

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -19,11 +20,11 @@ class ChecksumHasher;
 class JournalWriter;
 
 /// The checkpoints of one file in flight (docs/design-notes.md, "The job journal"): after a
-/// write, when JournalWriter::checkpointDue() says so, hands the offset written so far to a
-/// checkpoint thread of its own, which fdatasync(2)s the part file and only then records that
-/// offset as durable (fdatasync covers every write completed before the call). At most one
-/// sync runs at a time; a checkpoint due while one runs is skipped. The writing thread never
-/// waits for a sync except in finish() and takeFinal(). Owned by the writing thread's
+/// write, when checkpointDue() says so (64 MiB and one second since the last), hands the offset
+/// written so far to a checkpoint thread of its own, which fdatasync(2)s the part file and only
+/// then records that offset as durable (fdatasync covers every write completed before the call). At
+/// most one sync runs at a time; a checkpoint due while one runs is skipped. The writing thread
+/// never waits for a sync except in finish() and takeFinal(). Owned by the writing thread's
 /// FileLife; @p partFd must stay open (and the part file unrenamed) until finish() returned.
 class FileCheckpoints final : public CheckpointSink
 {
@@ -51,7 +52,15 @@ private:
     JournalWriter &m_journal;
     const int m_partFd;
     qint64 m_written = 0; ///< writing thread only
-    std::mutex m_mutex;   ///< everything below
+    /// Where and when the last checkpoint was asked for (or the file's writing began);
+    /// writing thread only.
+    qint64 m_requestOffset = 0;
+    std::chrono::steady_clock::time_point m_lastRequest;
+    std::mutex m_mutex; ///< everything below
+    /// One second of writing at the rate before the last request: the writer waits for a
+    /// sync in flight once it is two windows (this, at least CheckpointBytes) past the durable
+    /// offset.
+    qint64 m_window = 0;
     std::condition_variable m_wake;
     JournalCheckpoint m_checkpoint;
     std::optional<qint64> m_request; ///< an offset to sync, waiting for the thread

@@ -132,6 +132,7 @@ private Q_SLOTS:
     void resumeThatCannotStartKeepsTheEntry();
     void cancelRemovesPartAndEntry();
     void noJournalRecordsNothing();
+    void checkpointNeedsBothLimits();
     void fileCopiedAgainIsCountedOnce();
     void changedSourceRestartsFromZero_data();
     void changedSourceRestartsFromZero();
@@ -331,6 +332,16 @@ void TestJournal::cancelRemovesPartAndEntry()
     QVERIFY(TestTree::findPartFiles(scratch.path("out")).isEmpty());
     QVERIFY(JobJournal::interrupted().isEmpty());
     QVERIFY(journalFiles().isEmpty());
+}
+
+void TestJournal::checkpointNeedsBothLimits()
+{
+    // At most one checkpoint per 64 MiB and per second: a fast copy is not synced 14 times a
+    // second, a slow one not every few MiB.
+    QVERIFY(!checkpointDue(CheckpointBytes - 1, 60000));
+    QVERIFY(!checkpointDue(4 * GiB, CheckpointInterval.count() - 1));
+    QVERIFY(checkpointDue(CheckpointBytes, CheckpointInterval.count()));
+    QVERIFY(!checkpointDue(0, 0));
 }
 
 void TestJournal::noJournalRecordsNothing()

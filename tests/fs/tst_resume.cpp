@@ -38,10 +38,15 @@ using namespace Sluice;
 
 namespace {
 
-// The most a checkpoint may lag behind the bytes written: two checkpoint windows (64 MiB each:
-// the writer goes on while the checkpoint thread's fdatasync runs, and waits for it one window
-// later), the chunks in flight (queue depth × chunk size, 8 MiB) and one chunk being written.
-constexpr qint64 CheckpointWindow = 2 * (64 * MiB);
+// The big file is written at this rate (--limit), so that one second of copying, a checkpoint
+// window when it is more than 64 MiB, is known: checkpoints come at most once per 64 MiB and
+// per second (checkpointDue()).
+constexpr qint64 BigFileRate = 160 * MiB;
+// The most a checkpoint may lag behind the bytes written: two checkpoint windows (the writer
+// goes on while the checkpoint thread's fdatasync runs, and waits for it one window later),
+// each one second at that rate (5 % for the rate limiter's sampling), the chunks in flight
+// (queue depth × chunk size, 8 MiB) and one chunk being written.
+constexpr qint64 CheckpointWindow = 2 * std::max(CheckpointBytes, BigFileRate * 105 / 100);
 constexpr qint64 InFlight = 9 * MiB;
 // Besides file data a run dirties file-system metadata (inodes, folders, the ext4 journal
 // is not counted, block bitmaps are) and writes its journal record (on tmpfs here, not
@@ -352,9 +357,11 @@ void TestResume::killNineDuringBigFile()
     qint64 lastDurable = 0; // C: the checkpoint it left
     for (int round = 0; round <= moments.size(); ++round) {
         const bool last = round == moments.size();
-        Cli cli(round == 0 ? QList<QByteArray>{"--on-conflict", "skip", "--on-error", "skip",
-                                               source->path("big"), disk->path()}
-                           : QList<QByteArray>{"--resume"});
+        Cli cli(round == 0
+                    ? QList<QByteArray>{"--on-conflict", "skip", "--on-error", "skip", "--limit",
+                                        QByteArray::number(BigFileRate / MiB) + "M",
+                                        source->path("big"), disk->path()}
+                    : QList<QByteArray>{"--resume"});
         if (last) {
             cli.wait();
             QVERIFY2(cli.exitCode == 0, cli.err.constData());
@@ -484,7 +491,9 @@ void TestResume::powerLossKeepsWhatCheckpointsClaim()
     QVERIFY(TestTree::writePatternFile(source->path("big"), Total, 5));
     const QByteArray part = disk->path(".big.sluice-part");
 
-    Cli cli({"--on-conflict", "skip", "--on-error", "skip", source->path("big"), disk->path()});
+    // At the rate of the big file (a checkpoint needs one second), 300 MiB are past the first.
+    Cli cli({"--on-conflict", "skip", "--on-error", "skip", "--limit",
+             QByteArray::number(BigFileRate / MiB) + "M", source->path("big"), disk->path()});
     QVERIFY(QTest::qWaitFor([&] { return sizeOf(part) >= 300 * MiB || !cli.running(); }, 120000));
     cli.signal(SIGKILL);
     cli.wait();
