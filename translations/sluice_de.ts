@@ -1249,8 +1249,8 @@
         <translation>Übersprungen: %1 · %2 (von Ihnen %3 · laut Regel %4 · wegen Fehler %5) · Fehlgeschlagen: %6 · %7</translation>
     </message>
     <message>
-        <source>Moving: %1 · Average: %2 · Elapsed: %3</source>
-        <translation>Verschieben: %1 · Durchschnitt: %2 · Dauer: %3</translation>
+        <source>Transfer time: %1 · Average: %2 · Elapsed: %3</source>
+        <translation>Übertragungszeit: %1 · Durchschnitt: %2 · Dauer: %3</translation>
     </message>
     <message>
         <source>Skipped (%1):</source>

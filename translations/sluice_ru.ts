@@ -1265,8 +1265,8 @@
         <translation>Пропущено: %1 · %2 (вами %3 · по правилу %4 · из-за ошибки %5) · С ошибками: %6 · %7</translation>
     </message>
     <message>
-        <source>Moving: %1 · Average: %2 · Elapsed: %3</source>
-        <translation>Перемещение: %1 · В среднем: %2 · Прошло: %3</translation>
+        <source>Transfer time: %1 · Average: %2 · Elapsed: %3</source>
+        <translation>Время передачи: %1 · В среднем: %2 · Прошло: %3</translation>
     </message>
     <message>
         <source>Skipped (%1):</source>

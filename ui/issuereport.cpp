@@ -103,7 +103,7 @@ QStringList IssueReport::figures(const CopyResult &result, bool move)
                           Format::count(s.skippedByPolicy.items),
                           Format::count(s.skippedOnError.items), Format::count(s.failed.items),
                           Format::size(s.failed.bytes));
-        lines << tr("Moving: %1 · Average: %2 · Elapsed: %3")
+        lines << tr("Transfer time: %1 · Average: %2 · Elapsed: %3")
                      .arg(Format::duration(s.movingMs), Format::rate(averageRate(result)),
                           Format::duration(result.elapsedMs));
         lines << tr("Sluice's peak memory: %1").arg(Format::size(result.peakResidentBytes));

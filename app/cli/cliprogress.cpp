@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QLocale>
 
+#include <utility>
+
 namespace Sluice::Cli {
 
 QString formatBytes(qint64 bytes)
@@ -87,13 +89,55 @@ void ProgressPrinter::showPaused()
     paused.readRate = 0;
     paused.writeRate = 0;
     paused.etaMs = -1;
-    show(paused);
+    if (!m_asking) {
+        show(paused);
+        return;
+    }
+    std::fputc('\n', stderr); // ends the prompt's line (and the terminal's "^Z")
+    draw(paused);
+    interrupt();
+}
+
+bool ProgressPrinter::queue(const CopyProgress &progress)
+{
+    m_queued = progress;
+    return !std::exchange(m_drawPending, true);
+}
+
+void ProgressPrinter::drawQueued()
+{
+    if (m_drawPending && !m_finished)
+        show(m_queued);
+    m_drawPending = false;
+}
+
+void ProgressPrinter::beginQuestion()
+{
+    interrupt();
+    m_asking = true;
+}
+
+void ProgressPrinter::endQuestion()
+{
+    m_asking = false;
+    m_afterQuestion = true;
 }
 
 void ProgressPrinter::show(const CopyProgress &progress)
 {
     noteDeviceWait(progress);
     m_last = progress;
+    if (m_asking)
+        return;
+    // Samples taken while the question was open come in a burst after the answer, stale.
+    if (m_afterQuestion && progress.waiting)
+        return;
+    m_afterQuestion = false;
+    draw(progress);
+}
+
+void ProgressPrinter::draw(const CopyProgress &progress)
+{
     if (m_style == ProgressStyle::Json) {
         if (m_outputClosed)
             return;
@@ -207,6 +251,8 @@ void ProgressPrinter::printLeftOut(const CopyResult &result) const
 
 void ProgressPrinter::finish(const CopyResult &result)
 {
+    drawQueued(); // the last sample, which came before the result
+    m_finished = true;
     interrupt();
     for (const CopyIssue &issue : result.issues) {
         if (m_quiet && !issue.isError())

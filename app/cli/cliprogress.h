@@ -22,7 +22,22 @@ public:
         , m_dryRun(dryRun)
     {}
 
+    /// Prints @p progress at once (not while a question is open: the prompt owns the
+    /// terminal then; the sample is kept for showPaused()).
     void show(const CopyProgress &progress);
+    /// Keeps @p progress as the latest sample to draw; returns true when no draw is pending
+    /// yet, so that the caller schedules one drawQueued() in the event loop. Samples that
+    /// queued up while the event loop was blocked (a question) are drawn once, the latest.
+    bool queue(const CopyProgress &progress);
+    /// Shows the sample queue() kept, if any and if finish() has not run yet.
+    void drawQueued();
+    /// A question is being asked on stderr from now on: the status line is ended and not
+    /// redrawn until endQuestion().
+    void beginQuestion();
+    /// The question was answered: samples still marked waiting (taken while it was open,
+    /// queued while the event loop waited for the person) are not drawn; the next fresh
+    /// one is.
+    void endQuestion();
     /// Ends the status line and prints the issues and a summary (only errors when quiet).
     /// After a dry run the summary says how many items and bytes the copy would write.
     void finish(const CopyResult &result);
@@ -36,7 +51,9 @@ public:
     /// --verbose: a dry run lists each entry the filter left out.
     void setVerbose(bool verbose) { m_verbose = verbose; }
     /// Shows the last sample again as paused (rates 0), at once: the job was just suspended
-    /// and the process is about to stop (Ctrl+Z), before the sampler's next tick.
+    /// and the process is about to stop (Ctrl+Z), before the sampler's next tick. During a
+    /// question the line is printed below the prompt and ended, so that the shell's
+    /// "Stopped" and the question printed again after `fg` start on lines of their own.
     void showPaused();
 
     /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05"
@@ -55,6 +72,7 @@ private:
     /// DEVICE" on stderr (not with --quiet).
     void noteDeviceWait(const CopyProgress &progress);
     void printLeftOut(const CopyResult &result) const;
+    void draw(const CopyProgress &progress);
 
     ProgressStyle m_style;
     bool m_quiet;
@@ -62,10 +80,15 @@ private:
     bool m_verbose = false;
     bool m_outputClosed = false;
     bool m_lineOpen = false;
+    bool m_asking = false;
+    bool m_afterQuestion = false;
+    bool m_drawPending = false;
+    bool m_finished = false;
     int m_lastWidth = 0;
     QString m_deviceWaitNote;
     QSet<QString> m_shownIssues; ///< messages showIssueNow() printed
     CopyProgress m_last;
+    CopyProgress m_queued;
 };
 
 /// "1.5 GiB", in the C locale so that output is stable for scripts.

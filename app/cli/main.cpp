@@ -18,6 +18,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <optional>
 #include <unistd.h>
 
 namespace {
@@ -103,8 +104,9 @@ int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &r
     printer.setVerbose(arguments.verbose);
     bool interruptedBySignal = false;
 
-    QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(&signalNotifier, &QSocketNotifier::activated, &job, [&] {
+    // Reads the signals that arrived; Ctrl+Z stops the process here (also while a question
+    // is open). Returns false when a termination signal cancelled or stopped the job.
+    const auto handleSignals = [&] {
         char byte = 0;
         bool terminate = false;
         while (::read(signalPipe[0], &byte, 1) > 0) {
@@ -118,22 +120,31 @@ int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &r
             terminate = true;
         }
         if (!terminate)
-            return;
+            return true;
         interruptedBySignal = true;
         if (arguments.resumable)
             job.stopResumable();
         else
             job.cancel();
+        return false;
+    };
+    QSocketNotifier signalNotifier(signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&signalNotifier, &QSocketNotifier::activated, &job, handleSignals);
+    QObject::connect(&job, &CopyJob::progressChanged, &job, [&](const CopyProgress &progress) {
+        if (printer.queue(progress))
+            QMetaObject::invokeMethod(
+                &job, [&printer] { printer.drawQueued(); }, Qt::QueuedConnection);
     });
-    QObject::connect(&job, &CopyJob::progressChanged, &job,
-                     [&](const CopyProgress &progress) { printer.show(progress); });
     // Said when it is found, not at the end: after a kill -9 or a power loss there is no end.
     QObject::connect(&job, &CopyJob::notResumable, &job,
                      [&](const CopyIssue &issue) { printer.showIssueNow(issue); });
     QObject::connect(&job, &CopyJob::questionAsked, &job, [&](const CopyQuestion &question) {
-        printer.interrupt();
-        const QuestionAnswer answer = Cli::promptForAnswer(question);
-        job.answer(question.id, answer.decision, answer.applyToAll, answer.newName);
+        printer.beginQuestion();
+        const std::optional<QuestionAnswer> answer =
+            Cli::promptForAnswer(question, {signalPipe[0], handleSignals});
+        printer.endQuestion();
+        if (answer) // else a signal cancelled or stopped the job, which releases the question
+            job.answer(question.id, answer->decision, answer->applyToAll, answer->newName);
     });
     int exitCode = 0;
     QObject::connect(&job, &CopyJob::finished, &job, [&](const CopyResult &result) {

@@ -39,6 +39,12 @@ struct ProgressCounters
     std::atomic<int> currentEngine{int(Engine::Auto)};
     std::atomic<qint64> bytesToFlush{0};
     std::atomic<int> smallFilesInFlight{0}; ///< small files being copied by the pool now
+    /// Files whose data an engine is moving now, and how many such data moves began: the
+    /// sampler counts a sample interval as moving time only when data moved in it, not
+    /// when it went to skips, collision checks or folders (issue 13: average = bytes
+    /// moved ÷ time spent moving).
+    std::atomic<int> dataMovesInFlight{0};
+    std::atomic<quint64> dataMovesBegun{0};
 
     void setPhase(CopyPhase value) { phase.store(int(value), std::memory_order_relaxed); }
     CopyPhase currentPhase() const { return CopyPhase(phase.load(std::memory_order_relaxed)); }
@@ -54,6 +60,14 @@ struct ProgressCounters
     /// Counts @p bytes as done without moving them (an item skipped or failed).
     void passOver(qint64 bytes) { bytesDone.fetch_add(bytes, std::memory_order_relaxed); }
 
+    /// A file's data starts moving (DataMoveScope); any thread.
+    void beginDataMove()
+    {
+        dataMovesBegun.fetch_add(1, std::memory_order_relaxed);
+        dataMovesInFlight.fetch_add(1, std::memory_order_relaxed);
+    }
+    void endDataMove() { dataMovesInFlight.fetch_sub(1, std::memory_order_relaxed); }
+
     /// Names the item now moving through the serial path (for display).
     void setCurrentItem(const QByteArray &path, qint64 size, Engine engine);
     void clearCurrentItem();
@@ -68,6 +82,24 @@ private:
     QByteArray m_currentItem;
     QString m_waitingForDevice;
     QString m_deviceHolder;
+};
+
+/// Marks one file's data move for the progress sampler's moving time, for the scope's
+/// lifetime (ProgressCounters::beginDataMove()/endDataMove()).
+class DataMoveScope final
+{
+public:
+    explicit DataMoveScope(ProgressCounters &counters)
+        : m_counters(counters)
+    {
+        m_counters.beginDataMove();
+    }
+    ~DataMoveScope() { m_counters.endDataMove(); }
+    DataMoveScope(const DataMoveScope &) = delete;
+    DataMoveScope &operator=(const DataMoveScope &) = delete;
+
+private:
+    ProgressCounters &m_counters;
 };
 
 } // namespace Sluice

@@ -41,6 +41,23 @@ void ProgressSampler::stop()
     m_timer = nullptr;
 }
 
+bool ProgressSampler::dataMovedSinceLastSample()
+{
+    const ProgressCounters &counters = m_job->counters;
+    const bool movingNow = counters.dataMovesInFlight.load(std::memory_order_relaxed) > 0;
+    const quint64 begun = counters.dataMovesBegun.load(std::memory_order_relaxed);
+    const qint64 bytes = counters.bytesRead.load(std::memory_order_relaxed)
+                         + counters.bytesWritten.load(std::memory_order_relaxed);
+    // Data moved in the interval when a move was going on at its start or its end, began in
+    // it (and ended before its end), or bytes were read or written in it.
+    const bool moved =
+        movingNow || m_wasMoving || begun != m_movesBegun || bytes != m_bytesMovedSeen;
+    m_wasMoving = movingNow;
+    m_movesBegun = begun;
+    m_bytesMovedSeen = bytes;
+    return moved;
+}
+
 CopyProgress ProgressSampler::sample()
 {
     const qint64 now = m_clockMs();
@@ -55,8 +72,9 @@ CopyProgress ProgressSampler::sample()
     p.waiting = m_job->broker.isAsking();
     // An interval is active only when no pause or question fell in it: a job stopped by
     // SIGTSTP and resumed right after SIGCONT must not count the stopped time as moving.
-    // Moving time is active time in the phases that move data; the last interval (ending
-    // in Finished) was spent finishing them.
+    // Moving time is active time in the phases that move data, and in Copying only the
+    // intervals in which a file's data moved (skips, collision checks and folders are not
+    // moving); the last interval (ending in Finished) was spent finishing them.
     const quint64 pauses = m_job->control.pauseCount();
     const quint64 questions = m_job->broker.questionCount();
     const bool active = !p.paused && !p.waiting;
@@ -65,8 +83,9 @@ CopyProgress ProgressSampler::sample()
     m_questions = questions;
     if (counted)
         m_activeMs += now - m_lastMs;
+    const bool dataMoved = dataMovedSinceLastSample();
     if (counted
-        && (p.phase == CopyPhase::Copying || p.phase == CopyPhase::Verifying
+        && ((p.phase == CopyPhase::Copying && dataMoved) || p.phase == CopyPhase::Verifying
             || p.phase == CopyPhase::Flushing || p.phase == CopyPhase::Finished))
         m_movingMs += now - m_lastMs;
     m_lastMs = now;

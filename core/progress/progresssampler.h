@@ -53,6 +53,10 @@ Q_SIGNALS:
     void sampled(const Sluice::CopyProgress &progress);
 
 private:
+    /// Whether a file's data moved in the interval that ends now (ProgressCounters'
+    /// data moves and byte counts against the last sample's).
+    bool dataMovedSinceLastSample();
+
     std::shared_ptr<JobContext> m_job;
     std::function<qint64()> m_clockMs;
     QTimer *m_timer = nullptr;
@@ -67,6 +71,9 @@ private:
     quint64 m_pauses = 0;    ///< JobControl::pauseCount() at the last sample
     quint64 m_questions = 0; ///< QuestionBroker::questionCount() at the last sample
     qint64 m_peakResident = 0;
+    bool m_wasMoving = false;    ///< a data move was going on at the last sample
+    quint64 m_movesBegun = 0;    ///< ProgressCounters::dataMovesBegun at the last sample
+    qint64 m_bytesMovedSeen = 0; ///< bytes read plus written at the last sample
 };
 
 } // namespace Sluice

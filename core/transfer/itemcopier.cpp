@@ -590,6 +590,7 @@ DataOutcome FileLife::moveData(DataTransfer &transfer)
     const dev_t sourceDevice = m_source.st_dev;
     const dev_t destinationDevice = m_task.destinationDirectory->device;
     Engine engine = m_job.options.engine;
+    const DataMoveScope moving(m_job.counters); // moving time (ProgressSampler)
     if (transfer.hasher)
         engine = Engine::Stream; // checksums need the bytes in user space
     auto show = [&](Engine current) {

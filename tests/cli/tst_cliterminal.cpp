@@ -146,7 +146,142 @@ class TestCliTerminal final : public QObject
 private Q_SLOTS:
     void ctrlZPausesStopsAndResumes_data();
     void ctrlZPausesStopsAndResumes();
+    void ctrlZAtPromptStopsAndAsksAgain_data();
+    void ctrlZAtPromptStopsAndAsksAgain();
+    void noProgressBacklogAfterAnswer_data();
+    void noProgressBacklogAfterAnswer();
 };
+
+namespace {
+
+// src/F (new content) and src/BIG (4 MiB) into out/, which already has F (old content):
+// `--on-conflict ask` asks about F.
+struct CollisionSetup
+{
+    Scratch scratch;
+    const QByteArray newContent = QByteArray("the new F\n").repeated(100);
+    const QByteArray oldContent = QByteArray("the old F, longer than the new one\n").repeated(100);
+
+    bool make()
+    {
+        return TestTree::makePath(scratch.path("src")) && TestTree::makePath(scratch.path("out"))
+               && TestTree::writeFile(scratch.path("src/F"), newContent)
+               && TestTree::writePatternFile(scratch.path("src/BIG"), 4 * Sluice::MiB, 3)
+               && TestTree::writeFile(scratch.path("out/F"), oldContent);
+    }
+    QList<QByteArray> arguments(const QByteArray &style)
+    {
+        return {"--progress",
+                style,
+                "--on-conflict",
+                "ask",
+                "--limit",
+                "16M",
+                "--durability",
+                "none",
+                scratch.path("src/F"),
+                scratch.path("src/BIG"),
+                scratch.path("out") + '/'};
+    }
+};
+
+QByteArray fileContent(const QByteArray &path)
+{
+    QFile file(QString::fromLocal8Bit(path));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(unreadable)");
+}
+
+constexpr char CollisionPrompt[] = "(capital letter: same for all): ";
+
+} // namespace
+
+void TestCliTerminal::ctrlZAtPromptStopsAndAsksAgain_data()
+{
+    ctrlZPausesStopsAndResumes_data();
+}
+
+// Ctrl+Z while sluice-cli waits for an answer: the job is paused and the process stops at
+// once (not after the answer); after `fg` the question is printed again and the answer
+// typed then is applied.
+void TestCliTerminal::ctrlZAtPromptStopsAndAsksAgain()
+{
+    QFETCH(QByteArray, style);
+    QFETCH(QByteArray, pausedMark);
+    CollisionSetup setup;
+    QVERIFY(setup.make());
+    TerminalSession session;
+    QVERIFY(session.start(setup.arguments(style)));
+    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
+             session.output.constData());
+    const qsizetype asked = session.output.indexOf(CollisionPrompt);
+    const char suspend = session.suspendCharacter();
+    QCOMPARE(::write(session.master, &suspend, 1), ssize_t(1));
+
+    QVERIFY2(session.readUntil([&] {
+        return session.output.indexOf(pausedMark, asked) >= 0 && processState(session.cli) == 'T';
+    }),
+             session.output.mid(asked).constData());
+    const qsizetype paused = session.output.indexOf(pausedMark, asked);
+    // The paused line ends: the shell's "Stopped" starts on a line of its own.
+    QVERIFY2(session.output.indexOf('\n', paused) >= 0, session.output.mid(paused).constData());
+    session.readUntil([] { return false; }, 300);
+    QCOMPARE(processState(session.cli), 'T');
+    QCOMPARE(session.output.count(CollisionPrompt), 1);
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent);
+
+    // fg: the question again, then the answer typed now is applied.
+    QCOMPARE(::kill(session.cli, SIGCONT), 0);
+    QVERIFY2(session.readUntil([&] { return session.output.count(CollisionPrompt) == 2; }),
+             session.output.mid(paused).constData());
+    QVERIFY(session.output.indexOf("already exists", paused) > paused);
+    QCOMPARE(::write(session.master, "o\n", 2), ssize_t(2));
+    int status = -1;
+    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
+             session.output.mid(paused).constData());
+    session.leader = -1;
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.newContent);
+    QCOMPARE(fileContent(setup.scratch.path("out/BIG")),
+             fileContent(setup.scratch.path("src/BIG")));
+}
+
+void TestCliTerminal::noProgressBacklogAfterAnswer_data()
+{
+    QTest::addColumn<QByteArray>("style");
+    QTest::addColumn<QByteArray>("waitingMark");
+    QTest::newRow("bar") << QByteArray("bar") << QByteArray("[waiting for your answer]");
+    QTest::newRow("json") << QByteArray("json") << QByteArray("\"waiting\":true");
+}
+
+// While a question is open the event loop waits for the person; the samples taken meanwhile
+// (one every 100 ms, all "waiting") are not printed in a burst after the answer: none of
+// them is, the next line is a fresh sample.
+void TestCliTerminal::noProgressBacklogAfterAnswer()
+{
+    QFETCH(QByteArray, style);
+    QFETCH(QByteArray, waitingMark);
+    CollisionSetup setup;
+    QVERIFY(setup.make());
+    TerminalSession session;
+    QVERIFY(session.start(setup.arguments(style)));
+    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
+             session.output.constData());
+    // The person takes a second to answer: about ten samples are taken meanwhile.
+    session.readUntil([] { return false; }, 1000);
+    const qsizetype answered = session.output.size();
+    QCOMPARE(::write(session.master, "s\n", 2), ssize_t(2));
+    int status = -1;
+    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
+             session.output.mid(answered).constData());
+    session.leader = -1;
+    session.readUntil([] { return false; }, 200); // the last lines still in the terminal
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    const QByteArray after = session.output.mid(answered);
+    QVERIFY2(!after.contains(waitingMark), after.constData());            // all of them were stale
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent); // skipped
+}
 
 void TestCliTerminal::ctrlZPausesStopsAndResumes_data()
 {

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void passedOverBytesLeaveTheEtaAtOnce();
     void questionHoldsTheEtaWhileElapsedCounts();
     void movingTimeLeavesOutPausesAndScanning();
+    void movingTimeLeavesOutSkipsAndCountsOnlyDataMoves();
 };
 
 void TestProgressSampler::firstSampleHasNoRateNorEta()
@@ -259,6 +260,53 @@ void TestProgressSampler::movingTimeLeavesOutPausesAndScanning()
     const CopyProgress last = rig.sampleAt(60'600, 2 * MiB, 2 * MiB, 2 * MiB);
     QCOMPARE(last.movingMs, qint64(1000 + 500 + 100));
     QCOMPARE(last.elapsedMs, qint64(60'600));
+}
+
+// Issue 13: 20,000 files skipped by the collision policy, then one 2 MiB file written at the
+// speed limit (1 MiB/s, one 1 MiB chunk a second: intervals without a byte written in the
+// middle of the file). Moving time is the file's two seconds and the last interval, not the
+// 13 s of skipping; elapsed counts it all.
+void TestProgressSampler::movingTimeLeavesOutSkipsAndCountsOnlyDataMoves()
+{
+    Rig rig;
+    ProgressCounters &counters = rig.job->counters;
+    rig.sampleAt(0, 0, 0, 0);
+    qint64 ms = 0;
+    for (int skipped = 1'000; skipped <= 20'000; skipped += 1'000) { // 13 s of collision checks
+        counters.itemsSkipped = skipped;
+        ms += 650;
+        QCOMPARE(rig.sampleAt(ms, 0, 0, 0, skipped).movingMs, qint64(0));
+    }
+    QCOMPARE(ms, qint64(13'000));
+
+    // The file: its data move begins, a chunk each second at the limit.
+    counters.beginDataMove();
+    qint64 written = 0;
+    for (int tick = 1; tick <= 20; ++tick) { // 100 ms each
+        if (tick == 10 || tick == 20)
+            written += MiB;
+        ms += 100;
+        rig.sampleAt(ms, 2 * MiB, written, written, 20'000);
+    }
+    counters.endDataMove();
+    // Its data move ended just after that sample: the next interval still counts once.
+    ms += 100;
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2100));
+    // Folder times set afterwards: not moving.
+    ms += 400;
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2100));
+
+    // A small file whose data move began and ended between two samples: that interval counts.
+    counters.beginDataMove();
+    counters.endDataMove();
+    ms += 100;
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2200));
+
+    counters.setPhase(CopyPhase::Finished);
+    ms += 50;
+    const CopyProgress last = rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000);
+    QCOMPARE(last.movingMs, qint64(2250));
+    QCOMPARE(last.elapsedMs, qint64(13'000 + 2'000 + 100 + 400 + 100 + 50));
 }
 
 QTEST_GUILESS_MAIN(TestProgressSampler)

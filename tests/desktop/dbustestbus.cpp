@@ -3,7 +3,6 @@
 #include <QDBusArgument>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
-#include <QDeadlineTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTest>
@@ -13,19 +12,6 @@
 namespace {
 
 constexpr int StartDeadlineMs = 20000;
-
-/// Waits for @p condition, spinning the event loop, until @p deadlineMs.
-template<typename Condition>
-bool waitFor(Condition condition, int deadlineMs)
-{
-    QDeadlineTimer deadline(deadlineMs);
-    while (!condition()) {
-        if (deadline.hasExpired())
-            return false;
-        QTest::qWait(20);
-    }
-    return true;
-}
 
 bool nameOwned(const QString &name)
 {
@@ -117,9 +103,9 @@ bool DBusMock::start(QString *why)
         {QStringLiteral("-m"), QStringLiteral("dbusmock"), QStringLiteral("--template"), m_template,
          QStringLiteral("-p"),
          QString::fromUtf8(QJsonDocument(m_parameters).toJson(QJsonDocument::Compact))});
-    const bool owned =
-        waitFor([&] { return nameOwned(m_busName) || m_process->state() == QProcess::NotRunning; },
-                StartDeadlineMs);
+    const bool owned = QTest::qWaitFor(
+        [&] { return nameOwned(m_busName) || m_process->state() == QProcess::NotRunning; },
+        StartDeadlineMs);
     if (!owned || m_process->state() == QProcess::NotRunning) {
         *why = QStringLiteral("the %1 mock did not start").arg(m_template);
         return false;
@@ -134,7 +120,9 @@ void DBusMock::stop()
     m_process->kill();
     m_process->waitForFinished(10000);
     m_process.reset();
-    waitFor([&] { return !nameOwned(m_busName); }, StartDeadlineMs);
+    if (!QTest::qWaitFor([&] { return !nameOwned(m_busName); }, StartDeadlineMs))
+        qWarning("the %s mock's bus name is still owned after it was killed",
+                 qPrintable(m_template));
 }
 
 QDBusMessage DBusMock::call(const QString &path, const QString &interface, const QString &method,

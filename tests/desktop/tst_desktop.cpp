@@ -14,7 +14,6 @@
 #include <QDBusArgument>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -498,6 +497,7 @@ void TestDesktop::noBlockLockWhileAQuestionWaits()
     auto *link = new Desktop::DesktopJobLink(&job, {});
     QSignalSpy questions(&job, &CopyJob::questionAsked);
     QSignalSpy finished(&job, &CopyJob::finished);
+    QSignalSpy samples(&job, &CopyJob::progressChanged);
     job.start();
     QVERIFY(gate.waitUntilReached());
     const QString delay = QStringLiteral("sleep/delay/Pausing the copy to out before sleeping");
@@ -507,8 +507,9 @@ void TestDesktop::noBlockLockWhileAQuestionWaits()
     QTRY_COMPARE(questions.size(), 1);
     QTRY_COMPARE(inhibitors(logind), QStringList{delay});
     QVERIFY(!link->sleepInhibitor()->holdsBlockLock());
-    // Still released a few samples (100 ms each) later.
-    QTest::qWait(500);
+    // Still released five samples later (each sample could take it again).
+    const qsizetype seen = samples.size();
+    QTRY_VERIFY(samples.size() >= seen + 5);
     QCOMPARE(inhibitors(logind), QStringList{delay});
     const auto question = questions.at(0).at(0).value<CopyQuestion>();
     job.answer(question.id, Decision::Skip, false, {});
@@ -873,10 +874,7 @@ void TestDesktop::realUdisksdEjectsLoopDevice()
         get << QStringLiteral("org.freedesktop.UDisks2.Block") << QStringLiteral("Device");
         return bus.call(get, QDBus::Block, 2000).type() == QDBusMessage::ReplyMessage;
     };
-    QDeadlineTimer deadline(5000);
-    while (!exported() && !deadline.hasExpired())
-        QTest::qWait(100);
-    if (!exported()) {
+    if (!QTest::qWaitFor(exported, 5000)) {
         if (!QFileInfo::exists(QStringLiteral("/run/udev")))
             QSKIP("udisksd cannot see block devices: no udev (/run/udev missing)");
         QFAIL(qPrintable(QStringLiteral("udisksd did not export %1 within 5 s").arg(blockPath)));
@@ -903,9 +901,10 @@ QString TestDesktop::runCli(const QStringList &arguments, int *exitCode,
     cli.setProcessEnvironment(environment);
     cli.start(QStringLiteral(SLUICE_CLI_PATH), arguments);
     // The event loop keeps running meanwhile.
-    QDeadlineTimer deadline(120000);
-    while (cli.state() != QProcess::NotRunning && !deadline.hasExpired())
-        QTest::qWait(20);
+    if (!QTest::qWaitFor([&] { return cli.state() == QProcess::NotRunning; }, 120000)) {
+        cli.kill(); // reported as -1 below
+        cli.waitForFinished();
+    }
     *exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
     return QString::fromLocal8Bit(cli.readAllStandardError());
 }

@@ -16,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDeadlineTimer>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -96,10 +95,7 @@ QCheckBox *TestDesktopWindow::offerEject()
         return nullptr; // hidden until a removable destination is known
     auto *combo = UiTest::find<QComboBox>(m_window.get(), "destinationCombo");
     QTest::keyClicks(combo->lineEdit(), QString::fromUtf8(m_scratch->path("out")));
-    QDeadlineTimer deadline(10000);
-    while (!check->isVisible() && !deadline.hasExpired())
-        QTest::qWait(20);
-    return check->isVisible() ? check : nullptr;
+    return QTest::qWaitFor([&] { return check->isVisible(); }, 10000) ? check : nullptr;
 }
 
 QStringList TestDesktopWindow::ejectLog() const
