@@ -77,7 +77,8 @@ struct PreflightReport
 /// - in a dry run, part files of interrupted runs in the destination folders: recorded in
 ///   JobContext::issues as warnings (the copy would remove them), not asked about;
 /// then what each destination file system cannot do, once per file system
-/// (checkFileSystemAbilities()), and last, free space per destination file system (the st_dev of
+/// (checkFileSystemAbilities()), the hard links and symbolic links it keeps otherwise
+/// (checkLinkLosses()), and last, free space per destination file system (the st_dev of
 /// the folder each item is written into: a file system mounted on a folder the copy merges into
 /// counts apart), from statvfs(3), net of files that would be replaced: allocated blocks (st_blocks
 /// × 512) for sparse sources where holes are kept, plus the largest replaced file, which exists
@@ -107,6 +108,7 @@ struct Findings
     std::vector<qint32> serialOnly;    ///< items to mark PlanItem::serialOnly
     std::vector<qint32> partNameTaken; ///< items to mark PlanItem::partNameTaken
     std::vector<qint32> skipExpected;  ///< items to mark PlanItem::skipExpected
+    std::vector<qint32> lossNamed;     ///< items to mark PlanItem::lossNamed
     CopyIssueList notes;               ///< dry run: warnings recorded as they are, never asked
     QList<FileSystemSpace> space;
 };
@@ -168,6 +170,25 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
 /// durability unless None).
 Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destination> &destinations,
                                   const CopyOptions &options);
+/// Items of the roots in @p destinations that their destination file system keeps otherwise
+/// than the source, as its probe found (per file system, once, however many roots go there):
+/// further names of hard-linked files become separate copies where it has no hard links
+/// (PreserveOptions::hardLinks), and symbolic links are copied without their times and owner
+/// where setting them would reach the file they point to (FileSystemProbe::linkMetadataFollows,
+/// when times or owners are preserved). One warning per file system and kind, naming the first
+/// item and counting the rest, as the transfer would have (the items are marked
+/// PlanItem::lossNamed, so it does not say it again). Items on another file system mounted
+/// inside a merged folder are left to the transfer, which probes that one when it gets there.
+Findings checkLinkLosses(const Plan &plan, const std::vector<Destination> &destinations,
+                         const CopyOptions &options);
+/// The warning's detail for a symbolic link whose times and owner are not set on the file
+/// system @p typeName (FileSystemProbe::linkMetadataFollows); the preflight and the transfer
+/// say it with the same words. Pure.
+QString linkMetadataNote(const QString &typeName);
+/// The warning's detail for a further hard-link name copied as a file of its own instead of a
+/// link to @p firstCopy (a destination path); the preflight and the transfer say it with the
+/// same words. Pure.
+QString separateCopyNote(const QByteArray &firstCopy);
 /// Why "done" cannot mean "on the server's disk" on the file system @p probe describes under
 /// @p durability (sshfs, whose fsync(2) needs the server's fsync@openssh.com; smbnetfs, which
 /// never passes one on; other network FUSE file systems), as one translated phrase; empty where

@@ -7,6 +7,7 @@
 #include "nativepath.h"
 #include "partfile.h"
 #include "posixio.h"
+#include "preflight.h"
 #include "resumepart.h"
 
 #include <fcntl.h>
@@ -144,11 +145,7 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
             // name that is not a link (the one to look for) and the copy it would share.
             CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination, error,
                                                      IssueSeverity::Warning);
-            refused.detail = QCoreApplication::translate("Sluice::ItemCopier",
-                                                         "copied as a separate file, not as a "
-                                                         "hard link to “%1”: hard links cannot "
-                                                         "be kept here")
-                                 .arg(NativePath::toDisplay(firstPath()));
+            refused.detail = Preflight::separateCopyNote(firstPath());
             m_job.issues.addGrouped(refused);
             return Attempt::fallBackToCopy();
         }
@@ -174,6 +171,8 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
 std::optional<ItemOutcome> HardLinkCopier::linkToFirst(const ItemTask &task)
 {
     const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (item.lossNamed) // the probe found no hard links there, and the preflight said so
+        return std::nullopt;
     std::pair<DirectoryRef, QByteArray> first;
     {
         std::lock_guard lock(m_mutex);

@@ -163,14 +163,10 @@ PreserveOptions SpecialEntryLife::preserveForEntry(const QByteArray &finalPath) 
         return preserve;
     preserve.timestamps = false;
     preserve.ownership = false;
-    m_job.issues.addGrouped(CopyIssue::withDetail(
-        FileOperation::SetTimes, finalPath,
-        QCoreApplication::translate("Sluice::ItemTask",
-                                    "%1 changes the file a symbolic link points to when the "
-                                    "link's times or owner are set: symbolic links are copied "
-                                    "there without their times and owners")
-            .arg(probe.typeName),
-        IssueSeverity::Warning));
+    if (!m_item.lossNamed) // else the preflight said it (Preflight::checkLinkLosses())
+        m_job.issues.addGrouped(CopyIssue::withDetail(FileOperation::SetTimes, finalPath,
+                                                      Preflight::linkMetadataNote(probe.typeName),
+                                                      IssueSeverity::Warning));
     return preserve;
 }
 

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void fifoIsRefusedBeforeTheFirstByte();
     void followSymlinksMountNeverMergesIntoAnExistingFolder();
     void folderReplacedByALinkMidCopyIsNotWrittenThrough();
+    void dryRunSaysLinksLoseTheirTimes();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -617,6 +618,32 @@ void TestSshfs::folderReplacedByALinkMidCopyIsNotWrittenThrough()
              FsHelpers::fileDigest(scratch.path("sw/d/a")));
     QCOMPARE(::access(server->serverPath("sw/d.moved/b").constData(), F_OK), -1);
     QCOMPARE(::access(server->serverPath("sw/d.moved/c").constData(), F_OK), -1);
+}
+
+// What the copy says about links whose times and owner are not set there, the dry run says
+// too, in the same words, once; the copy says it once, before the first byte.
+void TestSshfs::dryRunSaysLinksLoseTheirTimes()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("lt/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("lt/file"), "file"));
+    for (const char *link : {"lt/one", "lt/sub/two", "lt/sub/three"})
+        QCOMPARE(::symlink("file", scratch.path(link).constData()), 0);
+    // Pre-order, names sorted: lt/one first, then lt/sub/three and lt/sub/two.
+    const QByteArray said = "sluice-cli: " + linkWarning(server->path("lt/one"), 2) + '\n';
+
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", "-a", scratch.path("lt"), server->path()});
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    QVERIFY2(dry.err.count(said) == 1, dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli({"-a", scratch.path("lt"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.count(said) == 1, run.err.constData());
+    QVERIFY2(run.err.count("Cannot set times of") == 1, run.err.constData());
+    QCOMPARE(readLink(server->serverPath("lt/sub/two")), QByteArray("file"));
 }
 
 QTEST_GUILESS_MAIN(TestSshfs)
