@@ -319,9 +319,17 @@ bool MainWindow::stopForQuit()
     m_startWhenChosen = -1;
     m_queueWhenChosen.clear();
     m_probeId = 0;
-    // No one to ask: what waits is kept for the next start rather than lost.
+    // No one to ask: what waits is kept for the next start rather than lost. The waiting jobs
+    // stay the queue's until they are written down (cancelAll() would discard their journal
+    // entries before that): only the started ones are cancelled.
     const bool keeping = m_queue->keepWaitingForLater();
-    const bool running = m_queue->cancelAll();
+    bool running = false;
+    if (keeping) {
+        m_queue->cancelStarted();
+        running = m_queue->startedCount() > 0;
+    } else {
+        running = m_queue->cancelAll();
+    }
     updateState();
     return keeping || running;
 }
