@@ -301,7 +301,7 @@ qint64 tally(const QJsonObject &result, const char *fate, const char *field)
 QStringList unexpectedIssues(const QJsonObject &result, const QStringList &alsoExpected = {})
 {
     QStringList others;
-    for (const QJsonValue &issue : result.value(QStringLiteral("issues")).toArray()) {
+    for (const auto &issue : result.value(QStringLiteral("issues")).toArray()) {
         const QString operation = issue.toObject().value(QStringLiteral("operation")).toString();
         if (operation != QLatin1String("Cleaned up") && !alsoExpected.contains(operation))
             others.append(QString::fromUtf8(QJsonDocument(issue.toObject()).toJson()));
