@@ -26,9 +26,7 @@ struct IoHooks
     std::function<void(const QByteArray &folder)> beforeListFolder;
     /// Right after a part file, link, FIFO or node is created under its part name
     /// @p partPath, before data, metadata and the rename (used to replace it on purpose, as
-    /// someone else writing in the destination folder could). For a small file written as an
-    /// unnamed file (O_TMPFILE, in a folder the copy created) it comes at the same moment
-    /// with the part name the file would have had, which then names nothing.
+    /// someone else writing in the destination folder could).
     std::function<void(const QByteArray &partPath)> afterPartCreated;
     /// After the data of @p destination is written and flushed, before verification re-reads
     /// it through @p partFd (used to corrupt a copy on purpose).

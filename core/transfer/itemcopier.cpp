@@ -247,6 +247,8 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
         if (const int fd = createUnnamedFile(destinationFd(), m_createdMode); fd >= 0) {
             part.disown(); // no part name was made: nothing to remove
             m_unnamed = UniqueFd(fd);
+            // The hook comes at the same moment, with the part name the file would have had
+            // (which names nothing here).
             if (m_job.hooks.afterPartCreated)
                 m_job.hooks.afterPartCreated(destinationPath(part.name()));
             return fill(fd, destinationPath(placement.name));
