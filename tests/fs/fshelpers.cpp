@@ -574,7 +574,7 @@ bool makeHardLinkPairs(const QByteArray &folder)
         return false;
     for (int pair = 1; pair <= 3; ++pair) {
         const QByteArray name = folder + "/p" + QByteArray::number(pair);
-        if (!TestTree::writePatternFile(name, 1000 * pair, 500 + pair)
+        if (!TestTree::writePatternFile(name, qint64(1000) * pair, 500 + pair)
             || ::link(name.constData(), (name + "-link").constData()) != 0)
             return false;
     }
