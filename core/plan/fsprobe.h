@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <mutex>
+#include <optional>
 #include <sys/types.h>
 
 namespace Sluice {
@@ -93,6 +94,16 @@ struct FileSystemProbe
 /// silently, the probe files in that folder that a killed run left (the process in the name is gone
 /// and nobody holds their lock). @p limits names the type. Any thread; writes only the probe files.
 FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits);
+
+/// Whether the file system holding the open folder @p directoryFd shows a symbolic link as what
+/// it points to (FileSystemProbe::followsSymlinks), learned without the rest of a probe: an
+/// empty hidden probe file and a symbolic link to it (".sluice-probe-<pid>-<n>….sluice-part")
+/// are made there, the link read back with fstatat(2) and AT_SYMLINK_NOFOLLOW, and both removed
+/// at once. Nothing when it cannot be told (no file or link could be made or read back: a
+/// read-only or unwritable folder). For the source
+/// folder of a move, which is written anyway (Preflight::checkMoveFromLinkFollowingSource()).
+/// Any thread; writes only that link.
+std::optional<bool> probeLinkFollowing(int directoryFd);
 
 /// The probes of one job's destination file systems, by st_dev: each is probed the first time
 /// it is asked for, later calls return what was learned. Thread-safe.
