@@ -94,7 +94,7 @@ struct QueuedJob
 /// The journal (JobJournal): every job is written down as it is queued (keepForLater with
 /// EntryLock::HoldQueued, the request and options as queued) and started on that entry, so
 /// that a crash of the window leaves every queued job interrupted, to resume at the next
-/// start in the queue's order (kept in QSettings, "queue/order", as the rows change). While
+/// start in the queue's order (JobJournal::saveQueueOrder(), as the rows change). While
 /// it waits, this window holds the entry's lock. Journal work runs on a thread of the
 /// queue's own, one task at a time in the order asked.
 ///
@@ -225,7 +225,8 @@ private:
     void recordQueued(QueuedJob &job);
     /// Discards the entry of job @p job (which leaves the queue) once it is written.
     void dropEntry(const QueuedJob &job);
-    /// The journal ids of the rows not ended, in order, to QSettings when they changed.
+    /// The journal ids of the rows not ended, in order, to JobJournal::saveQueueOrder() when
+    /// they changed (on the journal thread; a failure is a problem(), said once).
     void saveOrder();
     /// What becomes of @p job's entry once its session ended with @p result: kept
     /// (Interrupted) or gone.
@@ -266,6 +267,7 @@ private:
     bool m_cancelling = false;
     int m_keeping = 0;        ///< keepWaitingForLater() calls not done yet
     QStringList m_savedOrder; ///< what saveOrder() wrote last
+    bool m_orderFailed = false; ///< the last saveOrder() failed (and said so)
     /// The interrupted jobs found at start, offered once those that never started are measured.
     struct Offer
     {

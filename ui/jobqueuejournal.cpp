@@ -4,10 +4,9 @@
 #include "jobjournal.h"
 #include "offthread.h"
 
-#include <QSettings>
-
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 // The queue's side of the job journal (JobJournal): every job written down as it is queued,
 // the interrupted jobs offered at start in the order they were queued, resume, discard,
@@ -16,8 +15,6 @@
 namespace Sluice::Ui {
 
 namespace {
-
-const QString OrderKey = QStringLiteral("queue/order");
 
 // @p entries in the order of @p order (journal ids); the others after them, oldest first.
 QList<InterruptedJob> inQueueOrder(QList<InterruptedJob> entries, const QStringList &order)
@@ -96,14 +93,23 @@ void JobQueue::saveOrder()
     if (order == m_savedOrder)
         return;
     m_savedOrder = order;
-    // QSettings is reentrant: written on the journal thread, in the order of the changes.
+    // Written on the journal thread, in the order of the changes, atomically and durably: a
+    // window killed or a power cut right after a reorder comes back in the new order.
     offThread<QString>(
         this,
         [order] {
-            QSettings().setValue(OrderKey, order);
-            return QString();
+            QString error;
+            return JobJournal::saveQueueOrder(order, &error) ? QString() : error;
         },
-        [](const QString &) {}, &m_journalThread);
+        [this](const QString &error) {
+            // Said once, not at every change of the order.
+            if (!error.isEmpty() && !std::exchange(m_orderFailed, true))
+                Q_EMIT problem(tr("Could not save the order of the queue for the next start: %1")
+                                   .arg(error));
+            else if (error.isEmpty())
+                m_orderFailed = false;
+        },
+        &m_journalThread);
 }
 
 void JobQueue::settleEntry(QueuedJob &job, const CopyResult &result)
@@ -159,8 +165,7 @@ void JobQueue::loadInterrupted()
     offThread<QList<InterruptedJob>>(
         this,
         [] {
-            return inQueueOrder(JobJournal::interrupted(),
-                                QSettings().value(OrderKey).toStringList());
+            return inQueueOrder(JobJournal::interrupted(), JobJournal::savedQueueOrder());
         },
         [this](const QList<InterruptedJob> &jobs) { onInterrupted(jobs); }, &m_journalThread);
 }

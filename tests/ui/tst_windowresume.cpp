@@ -18,6 +18,7 @@
 #include "sourcelistmodel.h"
 #include "testtree.h"
 #include "uitest.h"
+#include "testmount.h"
 #include "writergate.h"
 
 #include <QDir>
@@ -75,6 +76,7 @@ private Q_SLOTS:
     void queuedJobIsInTheJournalUntilRemoved();
     void queuedJobThatCannotStartLeavesNoEntry();
     void killedWindowLosesNoQueuedJob();
+    void queueOrderSurvivesAPowerLoss();
 
 private:
     /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id.
@@ -450,11 +452,9 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     QVERIFY(entriesIn(m_scratch->path("out2")).isEmpty());
     QVERIFY(entriesIn(m_scratch->path("out3")).isEmpty());
 
-    // The next start (the same person's settings: the queue's order is kept there) offers all
+    // The next start (the same journal folder: the queue's order is kept there) offers all
     // three, in the order they were queued, with what is left of all three.
-    const QSettings killed(QFile::decodeName(m_scratch->path("config/sluice/sluice.conf")),
-                           QSettings::IniFormat);
-    QSettings().setValue(QStringLiteral("queue/order"), killed.value("queue/order"));
+    QCOMPARE(JobJournal::savedQueueOrder().size(), 3);
     openWindow();
     QTRY_COMPARE(queue()->rowCount(), 3);
     QList<QByteArray> sources;
@@ -502,6 +502,78 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     }
     QVERIFY(entriesIn(m_scratch->path("out3")).isEmpty());
     QTRY_COMPARE(journalEntries(), QStringList());
+}
+
+// A power cut right after the person reordered the queue, with their home (settings and job
+// journal) on an ext4 disk: the copy of the disk's image, taken while the window still runs
+// (as tst_resume does; commit=60, so that only what was made durable is in it), is what the
+// next start finds. It offers the jobs in the new order, not in the order they were queued.
+void TestWindowResume::queueOrderSurvivesAPowerLoss()
+{
+    if (!canMount())
+        QSKIP("mounts an ext4 image on a loop device and needs root (CI runs as root)");
+    FS_MOUNT_WITH(home, FsKind::Ext4, 64 * MiB, "commit=60");
+    QVERIFY(TestTree::makePath(home->path("state")) && TestTree::makePath(home->path("config")));
+    qputenv("XDG_STATE_HOME", home->path("state"));
+    const QString configBefore = QFileInfo(QFileInfo(QSettings().fileName()).path()).path();
+    const auto restore = qScopeGuard([&configBefore] {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, configBefore);
+    });
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       QFile::decodeName(home->path("config")));
+    QSettings().setValue(QStringLiteral("copy/durability"), QStringLiteral("none"));
+    QSettings().setValue(QStringLiteral("copy/smallJobBytes"), 0);
+
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(0, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    for (const QByteArray &n : {QByteArray("2"), QByteArray("3")})
+        m_window->applyLaunchRequest(
+            LaunchRequest{{m_scratch->path("big" + n)}, m_scratch->path("out" + n), true});
+    QCOMPARE(queue()->waitingCount(), 2);
+    const quint64 third = queue()->idAt(2);
+    QTRY_VERIFY(!queue()->job(queue()->idAt(1))->journalId.isEmpty()
+                && !queue()->job(third)->journalId.isEmpty());
+    QStringList queued;
+    for (int row = 0; row < 3; ++row)
+        queued << queue()->job(queue()->idAt(row))->journalId;
+    QTRY_COMPARE(JobJournal::savedQueueOrder(), queued);
+
+    // The third before the second (Ctrl+Up), and the order saved.
+    panel()->view()->setFocus();
+    panel()->selectJob(third);
+    QTest::keyClick(panel()->view(), Qt::Key_Up, Qt::ControlModifier);
+    QCOMPARE(queue()->idAt(1), third);
+    const QStringList reordered{queued[0], queued[2], queued[1]};
+    QTRY_COMPARE(JobJournal::savedQueueOrder(), reordered);
+
+    // The power goes: the disk is what its image holds now.
+    const QByteArray image = home->path().chopped(4) + "/image"; // TestMount: <base>/mnt, /image
+    QCOMPARE(
+        runTool(QStringLiteral("cp"), {QStringLiteral("--sparse=always"), QFile::decodeName(image),
+                                       QFile::decodeName(image + ".lost")}),
+        QString());
+    gate.open();
+    m_window.reset();
+    QCOMPARE(home->unmount(), QString());
+    QVERIFY(::rename((image + ".lost").constData(), image.constData()) == 0);
+    QCOMPARE(home->remount(), QString());
+
+    // The next start offers the three in the order saved last.
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 3);
+    QList<QByteArray> sources;
+    for (const QueuedJob &job : queue()->jobs()) {
+        QCOMPARE(job.state, JobState::Interrupted);
+        sources += job.request.sources;
+    }
+    QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big1"), m_scratch->path("big3"),
+                                         m_scratch->path("big2")}));
 }
 
 QTEST_MAIN(TestWindowResume)
