@@ -469,6 +469,17 @@
     </message>
 </context>
 <context>
+    <name>Sluice::FolderGuard</name>
+    <message>
+        <source>the folder “%1” was replaced by a symbolic link on the server (or by something else that is not a folder); nothing more is written into it</source>
+        <translation>der Ordner „%1“ wurde auf dem Server durch eine symbolische Verknüpfung ersetzt (oder durch etwas anderes, das kein Ordner ist); es wird nichts mehr hineingeschrieben</translation>
+    </message>
+    <message>
+        <source>the folder “%1” is no longer there on the server (removed or renamed, or a folder above it replaced); nothing more is written into it</source>
+        <translation>der Ordner „%1“ ist auf dem Server nicht mehr vorhanden (entfernt oder umbenannt, oder ein übergeordneter Ordner wurde ersetzt); es wird nichts mehr hineingeschrieben</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::ItemCopier</name>
     <message>
         <source>the destination is probably full (%1 bytes free, the file needs %2 more)</source>
@@ -735,6 +746,18 @@
         <source>free space cannot be checked: the file system reports no size (the copy needs %1)</source>
         <translation>der freie Speicherplatz lässt sich nicht prüfen: das Dateisystem meldet keine Größe (die Kopie braucht %1)</translation>
     </message>
+    <message>
+        <source>it follows symbolic links (a link on the server looks like what it points to: sshfs -o follow_symlinks), so existing folders there are never copied into</source>
+        <translation>es folgt symbolischen Verknüpfungen (eine Verknüpfung auf dem Server sieht aus wie ihr Ziel: sshfs -o follow_symlinks), daher wird nie in dort vorhandene Ordner kopiert</translation>
+    </message>
+    <message>
+        <source>the folder “%1” already exists on %2, which shows a symbolic link on the server as what it points to (mounted with -o follow_symlinks): it may be a link to a folder elsewhere on the server, so nothing is copied into it; remount without follow_symlinks to copy into existing folders</source>
+        <translation>der Ordner „%1“ existiert bereits auf %2, das eine symbolische Verknüpfung auf dem Server wie ihr Ziel zeigt (eingehängt mit -o follow_symlinks): er kann eine Verknüpfung zu einem Ordner an anderer Stelle auf dem Server sein, daher wird nichts hineinkopiert; ohne follow_symlinks neu einhängen, um in vorhandene Ordner zu kopieren</translation>
+    </message>
+    <message>
+        <source>%1 shows a symbolic link as what it points to (mounted with -o follow_symlinks): a link made there cannot be told from its target, so symbolic links are not copied there</source>
+        <translation>%1 zeigt eine symbolische Verknüpfung wie ihr Ziel (eingehängt mit -o follow_symlinks): eine dort angelegte Verknüpfung lässt sich nicht von ihrem Ziel unterscheiden, daher werden symbolische Verknüpfungen dort nicht kopiert</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Resume</name>
@@ -911,7 +934,8 @@
         <translation>Wenn ein &amp;Name existiert:</translation>
     </message>
     <message>
-        <source>&amp;Copy</source>
+        <source>Co&amp;py</source>
+        <extracomment>Starts the copy again. Its mnemonic differs from the Cancel button&apos;s, which the platform theme may give one of its own (GTK: &quot;&amp;Cancel&quot;, Alt+C).</extracomment>
         <translation>&amp;Kopieren</translation>
     </message>
 </context>
@@ -1389,6 +1413,18 @@
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source>The queued copy could not be written down in the journal, so it is lost if Sluice ends before it starts: %1</source>
+        <translation>Der wartende Kopiervorgang konnte nicht im Journal festgehalten werden und geht daher verloren, wenn Sluice endet, bevor er beginnt: %1</translation>
+    </message>
+    <message>
+        <source>Could not take the copy off the journal: %1</source>
+        <translation>Der Kopiervorgang konnte nicht aus dem Journal entfernt werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not resume the interrupted copy: %1</source>
+        <translation>Der unterbrochene Kopiervorgang konnte nicht fortgesetzt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1832,13 +1868,14 @@ Siehe „%1 --help“.
         <translation>MiB/s</translation>
     </message>
     <message>
-        <source>memory, MiB</source>
-        <translation>RAM, MiB</translation>
-    </message>
-    <message>
         <source>%.0f s</source>
         <extracomment>Labels of the chart&apos;s time axis: %.0f is a number of seconds (keep it as it is).</extracomment>
         <translation>%.0f s</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <extracomment>The title of the chart&apos;s memory axis (Sluice&apos;s memory, in the memory&apos;s colour). Keep it as short: it stands along the plot&apos;s height, which is small on a 1280 × 720 screen.</extracomment>
+        <translation>MiB</translation>
     </message>
 </context>
 <context>

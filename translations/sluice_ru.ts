@@ -471,6 +471,17 @@
     </message>
 </context>
 <context>
+    <name>Sluice::FolderGuard</name>
+    <message>
+        <source>the folder “%1” was replaced by a symbolic link on the server (or by something else that is not a folder); nothing more is written into it</source>
+        <translation>папка «%1» на сервере заменена символической ссылкой (или чем-то другим, что не является папкой); больше ничего в неё не записывается</translation>
+    </message>
+    <message>
+        <source>the folder “%1” is no longer there on the server (removed or renamed, or a folder above it replaced); nothing more is written into it</source>
+        <translation>папки «%1» больше нет на сервере (она удалена или переименована, либо заменена одна из папок выше); больше ничего в неё не записывается</translation>
+    </message>
+</context>
+<context>
     <name>Sluice::ItemCopier</name>
     <message>
         <source>the destination is probably full (%1 bytes free, the file needs %2 more)</source>
@@ -737,6 +748,18 @@
         <source>free space cannot be checked: the file system reports no size (the copy needs %1)</source>
         <translation>свободное место проверить нельзя: файловая система не сообщает размер (для копии нужно %1)</translation>
     </message>
+    <message>
+        <source>it follows symbolic links (a link on the server looks like what it points to: sshfs -o follow_symlinks), so existing folders there are never copied into</source>
+        <translation>она следует по символическим ссылкам (ссылка на сервере выглядит как то, на что она указывает: sshfs -o follow_symlinks), поэтому в уже существующие там папки ничего не копируется</translation>
+    </message>
+    <message>
+        <source>the folder “%1” already exists on %2, which shows a symbolic link on the server as what it points to (mounted with -o follow_symlinks): it may be a link to a folder elsewhere on the server, so nothing is copied into it; remount without follow_symlinks to copy into existing folders</source>
+        <translation>папка «%1» уже существует на %2, где символическая ссылка на сервере выглядит как то, на что она указывает (подключено с -o follow_symlinks): это может быть ссылка на папку в другом месте сервера, поэтому в неё ничего не копируется; чтобы копировать в существующие папки, подключите заново без follow_symlinks</translation>
+    </message>
+    <message>
+        <source>%1 shows a symbolic link as what it points to (mounted with -o follow_symlinks): a link made there cannot be told from its target, so symbolic links are not copied there</source>
+        <translation>%1 показывает символическую ссылку как то, на что она указывает (подключено с -o follow_symlinks): созданную там ссылку нельзя отличить от её цели, поэтому символические ссылки туда не копируются</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Resume</name>
@@ -914,7 +937,8 @@
         <translation>Если &amp;имя занято:</translation>
     </message>
     <message>
-        <source>&amp;Copy</source>
+        <source>Co&amp;py</source>
+        <extracomment>Starts the copy again. Its mnemonic differs from the Cancel button&apos;s, which the platform theme may give one of its own (GTK: &quot;&amp;Cancel&quot;, Alt+C).</extracomment>
         <translation>&amp;Копировать</translation>
     </message>
 </context>
@@ -1407,6 +1431,18 @@
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source>The queued copy could not be written down in the journal, so it is lost if Sluice ends before it starts: %1</source>
+        <translation>Задание из очереди не удалось записать в журнал, поэтому оно пропадёт, если Sluice завершится до его начала: %1</translation>
+    </message>
+    <message>
+        <source>Could not take the copy off the journal: %1</source>
+        <translation>Не удалось убрать копирование из журнала: %1</translation>
+    </message>
+    <message>
+        <source>Could not resume the interrupted copy: %1</source>
+        <translation>Не удалось возобновить прерванное копирование: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1853,13 +1889,14 @@ Try &apos;%1 --help&apos;.
         <translation>MiB/s</translation>
     </message>
     <message>
-        <source>memory, MiB</source>
-        <translation>память, MiB</translation>
-    </message>
-    <message>
         <source>%.0f s</source>
         <extracomment>Labels of the chart&apos;s time axis: %.0f is a number of seconds (keep it as it is).</extracomment>
         <translation>%.0f с</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <extracomment>The title of the chart&apos;s memory axis (Sluice&apos;s memory, in the memory&apos;s colour). Keep it as short: it stands along the plot&apos;s height, which is small on a 1280 × 720 screen.</extracomment>
+        <translation>MiB</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,9 @@ CopyAgainDialog::CopyAgainDialog(CollisionPolicy current, QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("&When a name exists:"), m_policy);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *start = buttons->addButton(tr("&Copy"), QDialogButtonBox::AcceptRole);
+    //: Starts the copy again. Its mnemonic differs from the Cancel button's, which the
+    //: platform theme may give one of its own (GTK: "&Cancel", Alt+C).
+    QPushButton *start = buttons->addButton(tr("Co&py"), QDialogButtonBox::AcceptRole);
     start->setObjectName(QStringLiteral("copyAgainStartButton"));
     start->setDefault(true);
     auto *layout = new QVBoxLayout(this);

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
+#include "confirmationboxes.h"
 #include "copyagaindialog.h"
 #include "copysession.h"
 #include "destinationfield.h"
@@ -66,25 +67,13 @@ QSize defaultSize()
     return size;
 }
 
-// Asks before a running copy is cancelled: "Keep copying" is the default, so Enter and
-// Escape keep the copy; @p onConfirmed runs when the person chooses @p confirmText.
-void askBeforeCancelling(QWidget *parent, const QString &objectName, const QString &question,
-                         const QString &confirmText, const QString &confirmName,
-                         const std::function<void()> &onConfirmed)
+// Asks before a running copy is cancelled (confirmationboxes.h); @p onConfirmed runs when the
+// person confirms.
+void askBeforeCancelling(QWidget *window, bool closing, const std::function<void()> &onConfirmed)
 {
-    auto *box = new QMessageBox(QMessageBox::Question, MainWindow::tr("A copy is running"),
-                                question, QMessageBox::NoButton, parent);
-    box->setObjectName(objectName);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(MainWindow::tr("The file being copied is removed; files already "
-                                           "copied stay. Nothing is left half-written."));
-    auto *confirm = box->addButton(confirmText, QMessageBox::DestructiveRole);
-    confirm->setObjectName(confirmName);
-    auto *keep = box->addButton(MainWindow::tr("Keep copying"), QMessageBox::RejectRole);
-    keep->setObjectName(QStringLiteral("keepCopyingButton"));
-    box->setDefaultButton(keep);
-    QObject::connect(confirm, &QPushButton::clicked, parent, onConfirmed);
-    box->open();
+    const ConfirmationBox question = cancelConfirmationBox(window, closing);
+    QObject::connect(question.confirm, &QAbstractButton::clicked, window, onConfirmed);
+    question.box->open();
 }
 
 } // namespace
@@ -330,9 +319,17 @@ bool MainWindow::stopForQuit()
     m_startWhenChosen = -1;
     m_queueWhenChosen.clear();
     m_probeId = 0;
-    // No one to ask: what waits is kept for the next start rather than lost.
+    // No one to ask: what waits is kept for the next start rather than lost. The waiting jobs
+    // stay the queue's until they are written down (cancelAll() would discard their journal
+    // entries before that): only the started ones are cancelled.
     const bool keeping = m_queue->keepWaitingForLater();
-    const bool running = m_queue->cancelAll();
+    bool running = false;
+    if (keeping) {
+        m_queue->cancelStarted();
+        running = m_queue->startedCount() > 0;
+    } else {
+        running = m_queue->cancelAll();
+    }
     updateState();
     return keeping || running;
 }
@@ -445,9 +442,7 @@ void MainWindow::confirmCancel()
 {
     if (!session() || findChild<QMessageBox *>(QStringLiteral("cancelCopyBox")))
         return;
-    askBeforeCancelling(this, QStringLiteral("cancelCopyBox"), tr("Cancel the copy?"),
-                        tr("Cancel copy"), QStringLiteral("confirmCancelButton"),
-                        [this] { cancelCopy(); });
+    askBeforeCancelling(this, false, [this] { cancelCopy(); });
 }
 
 void MainWindow::openSettings()
@@ -517,14 +512,12 @@ void MainWindow::closeEvent(QCloseEvent *event)
     const bool running = m_queue->startedCount() > 0;
     if (running && !m_closeWhenFinished) {
         event->ignore();
-        askBeforeCancelling(this, QStringLiteral("closeWhileCopyingBox"),
-                            tr("Cancel the copy and close Sluice?"), tr("Cancel copy and close"),
-                            QStringLiteral("cancelAndCloseButton"), [this] {
-                                m_closeWhenFinished = true;
-                                m_queue->cancelStarted(); // the queued ones are asked about
-                                if (m_queue->startedCount() == 0)
-                                    close();
-                            });
+        askBeforeCancelling(this, true, [this] {
+            m_closeWhenFinished = true;
+            m_queue->cancelStarted(); // the queued ones are asked about
+            if (m_queue->startedCount() == 0)
+                close();
+        });
         return;
     }
     if (running || m_keepingForLater) {

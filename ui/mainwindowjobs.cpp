@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "confirmationboxes.h"
 #include "copyagaindialog.h"
 #include "copysession.h"
 #include "destinationfield.h"
@@ -142,35 +143,21 @@ void MainWindow::askToKeepQueued()
 {
     if (findChild<QMessageBox *>(QStringLiteral("keepQueuedBox")))
         return;
-    const int waiting = m_queue->waitingCount();
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Jobs are queued"),
-                                tr("Keep the %n queued jobs for the next start?", nullptr, waiting),
-                                QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("keepQueuedBox"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(tr("Kept jobs are offered again, to resume or discard, when Sluice "
-                               "starts."));
-    auto *keep = box->addButton(tr("Keep for next start"), QMessageBox::AcceptRole);
-    keep->setObjectName(QStringLiteral("keepQueuedButton"));
-    auto *discard = box->addButton(tr("Discard them"), QMessageBox::DestructiveRole);
-    discard->setObjectName(QStringLiteral("discardQueuedButton"));
-    auto *stay = box->addButton(QMessageBox::Cancel);
-    stay->setObjectName(QStringLiteral("stayOpenButton"));
-    box->setDefaultButton(keep);
-    connect(keep, &QPushButton::clicked, this, [this] {
+    const ConfirmationBox question = keepQueuedBox(this, m_queue->waitingCount());
+    connect(question.keep, &QAbstractButton::clicked, this, [this] {
         m_keepingForLater = m_queue->keepWaitingForLater();
         if (!m_keepingForLater)
             close();
     });
-    connect(discard, &QPushButton::clicked, this, [this] {
+    connect(question.confirm, &QAbstractButton::clicked, this, [this] {
         m_queue->cancelAll();
         close();
     });
-    connect(stay, &QPushButton::clicked, this, [this] {
+    connect(question.stay, &QAbstractButton::clicked, this, [this] {
         m_closeWhenFinished = false;
         m_queue->resumeScheduling();
     });
-    box->open();
+    question.box->open();
 }
 
 void MainWindow::onKeptForLater(int kept, const QStringList &errors)

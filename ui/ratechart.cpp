@@ -19,28 +19,25 @@ namespace Sluice::Ui {
 
 namespace {
 
-// Sets @p axis to 0 .. the smallest of 1, 2, 5 × 10^n that is >= value (and >= minimum),
-// with ticks on round numbers (steps of 0.2, 0.5 and 1 × 10^n).
-void setNiceRange(QValueAxis *axis, double value, double minimum, bool compact)
+// Sets @p axis to 0 .. a whole number of equal steps that lies above @p value (in the axis's
+// unit), never below @p minimumTop. The step is a power of two of the binary unit (1, 2, 4 …
+// 512, 1,024 KiB/s or MiB), so that 1,024 KiB/s (a 1 MiB/s limit) and 128 MiB sit on ticks;
+// at most five steps, two on a short chart (three labels: with more, Qt Charts cuts every
+// label down to "…"). The top lies strictly above the value: the highest sample is drawn
+// below the top edge, never cut or flattened along it.
+void setBinaryRange(QValueAxis *axis, double value, double minimumTop, bool compact)
 {
-    value = std::max(value, minimum);
-    const double power = std::pow(10.0, std::floor(std::log10(value)));
-    double top = 10.0 * power;
-    int ticks = 6;
-    if (value <= power) {
-        top = power;
-        ticks = 6;
-    } else if (value <= 2 * power) {
-        top = 2 * power;
-        ticks = 5;
-    } else if (value <= 5 * power) {
-        top = 5 * power;
-        ticks = 6;
+    const double maxSteps = compact ? 2 : 5;
+    double step = 1;
+    while (std::floor(value / step) + 1 > maxSteps)
+        step *= 2;
+    double steps = std::floor(value / step) + 1;
+    if (steps * step < minimumTop) {
+        steps = compact ? 2 : 4;
+        step = minimumTop / steps;
     }
-    axis->setRange(0, top);
-    // A short chart has room for three labels (0, the middle, the top); with more, Qt Charts
-    // cuts every label down to "…".
-    axis->setTickCount(compact ? 3 : ticks);
+    axis->setRange(0, steps * step);
+    axis->setTickCount(int(steps) + 1);
 }
 
 // Read is drawn wider and underneath write, so that both stay visible when backpressure
@@ -173,36 +170,26 @@ void RateChart::replot()
     const double right = std::max<double>(WindowMs, double(now)) / 1000.0;
     m_timeAxis->setRange(right - WindowMs / 1000.0, right);
 
+    // Every visible sample stays inside the plot: the highest rate of the last minute sets
+    // the rate axis (a burst of small files at MiB/s is drawn whole, and a 1 MiB/s limit is
+    // below the top), Sluice's own peak memory the memory axis. The system's write cache holds
+    // other programs' data too (gigabytes), which would flatten Sluice's band into the floor:
+    // a write cache above the top is drawn along the top edge; its figure is in the panel.
+    qint64 maxRate = 0;
     qint64 maxMemory = 0;
-    QList<qint64> rates;
-    rates.reserve(m_samples.size());
     for (const Sample &sample : std::as_const(m_samples)) {
-        rates.append(std::max(sample.readRate, sample.writeRate));
-        // Sluice's own memory sets the scale: the system's write cache holds other programs'
-        // data too (gigabytes), which would flatten Sluice's band into the floor. A write
-        // cache above the top is drawn along the top edge; its figure is in the panel.
+        maxRate = std::max({maxRate, sample.readRate, sample.writeRate});
         maxMemory = std::max(maxMemory, sample.resident);
     }
-    // The rate axis follows the 95th percentile of the last minute (and the rate now), not
-    // its maximum: the burst that fills the buffers at the start of a job, or one fast big
-    // file, would otherwise keep it at 100 MiB/s and flatten the small files' rates into
-    // the floor. A short spike is drawn to the top edge.
-    qint64 maxRate = 0;
-    if (!rates.isEmpty()) {
-        const qint64 current = rates.constLast();
-        const auto percentile = rates.begin() + (rates.size() - 1) * 95 / 100;
-        std::nth_element(rates.begin(), percentile, rates.end());
-        maxRate = std::max(*percentile, current);
-    }
-    // Rates in MiB/s, or KiB/s for slow copies, so that the axis labels stay short.
-    const bool slow = maxRate < MiB;
+    // KiB/s below 2 MiB/s (at most four digits a label), MiB/s above.
+    const bool slow = maxRate < 2 * MiB;
     const double rateUnit = slow ? double(KiB) : double(MiB);
     m_rateAxis->setTitleText(slow ? tr("KiB/s") : tr("MiB/s"));
-    setNiceRange(m_rateAxis, maxRate / rateUnit * 1.1, 10.0, isCompact()); // >= 10: integer ticks
-    m_memoryAxis->setTitleText(tr("memory, MiB"));
-    // Twice the headroom of the rates: memory lines stay in the lower half, apart from the
-    // rate lines near the top, so the two scales are not read as one.
-    setNiceRange(m_memoryAxis, double(maxMemory) / MiB * 2.0, 10.0, isCompact());
+    setBinaryRange(m_rateAxis, double(maxRate) / rateUnit, slow ? 16.0 : 0.0, isCompact());
+    //: The title of the chart's memory axis (Sluice's memory, in the memory's colour). Keep
+    //: it as short: it stands along the plot's height, which is small on a 1280 × 720 screen.
+    m_memoryAxis->setTitleText(tr("MiB"));
+    setBinaryRange(m_memoryAxis, double(maxMemory) / MiB, 16.0, isCompact());
 
     QList<QPointF> read;
     QList<QPointF> write;
@@ -224,6 +211,16 @@ void RateChart::replot()
 double RateChart::memoryAxisMaximum() const
 {
     return m_memoryAxis->max();
+}
+
+double RateChart::rateAxisMaximum() const
+{
+    return m_rateAxis->max();
+}
+
+QString RateChart::rateAxisUnit() const
+{
+    return m_rateAxis->titleText();
 }
 
 bool RateChart::isCompact() const

@@ -33,10 +33,16 @@ public:
     void clear();
     /// Samples currently plotted.
     qsizetype sampleCount() const { return m_samples.size(); }
-    /// The top of the memory axis, MiB: twice Sluice's largest resident set size in the
-    /// window, rounded up to 1, 2 or 5 × 10^n (at least 10); the system's write cache does
-    /// not move it.
+    /// The top of the memory axis, MiB: the first tick above Sluice's largest resident set
+    /// size in the window (ticks every 2^n MiB, at most five steps; at least 16 MiB); the
+    /// system's write cache does not move it.
     double memoryAxisMaximum() const;
+    /// The top of the rate axis, in its unit (rateAxisUnit()): the first tick above the
+    /// highest read or write rate in the window (ticks every 2^n, at most five steps; at
+    /// least 16 KiB/s).
+    double rateAxisMaximum() const;
+    /// "KiB/s" below 2 MiB/s, else "MiB/s" (translated).
+    QString rateAxisUnit() const;
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFocusEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +15,8 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace Sluice::Ui {
 
@@ -49,6 +52,11 @@ SummaryPanel::SummaryPanel(QWidget *parent)
     m_issues->setTextElideMode(Qt::ElideMiddle);
     m_issues->setAccessibleName(tr("Problems"));
     m_issues->header()->setStretchLastSection(true);
+    // Focus shows: Qt marks the focused list only with a thin rectangle around its current
+    // cell, barely visible in a dark theme. While the list has focus and nothing is selected,
+    // its current row is highlighted, and the highlight goes with the focus.
+    m_issues->installEventFilter(this);
+    m_issues->viewport()->installEventFilter(this);
     m_save->setObjectName(QStringLiteral("saveIssuesButton"));
     m_save->setToolTip(tr("Save this summary and the list of problems as a text file"));
 
@@ -173,6 +181,30 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
     m_filter->setEnabled(!result.issues.isEmpty() && skips);
     m_retry->setEnabled(!retryRequest().sources.isEmpty());
     m_copyAgain->setEnabled(result.started);
+}
+
+bool SummaryPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_issues->viewport() && event->type() == QEvent::MouseButtonPress)
+        m_selectedOnFocus = false; // a row the person picks stays picked
+    if (watched != m_issues)
+        return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::FocusIn
+        && static_cast<QFocusEvent *>(event)->reason() != Qt::MouseFocusReason
+        && m_issues->selectedItems().isEmpty()) {
+        QTreeWidgetItem *row = m_issues->currentItem();
+        for (int i = 0; (!row || row->isHidden()) && i < m_issues->topLevelItemCount(); ++i)
+            row = m_issues->topLevelItem(i);
+        if (row && !row->isHidden()) {
+            m_issues->setCurrentItem(row); // selects it (single selection)
+            m_selectedOnFocus = true;
+        }
+    } else if (event->type() == QEvent::FocusOut
+               && static_cast<QFocusEvent *>(event)->reason() != Qt::PopupFocusReason
+               && std::exchange(m_selectedOnFocus, false)) {
+        m_issues->clearSelection();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString SummaryPanel::reportText() const

@@ -39,6 +39,10 @@ public Q_SLOTS:
     /// Asks where to save the report (non-blocking dialog), then writes it in the background.
     void saveReport();
 
+protected:
+    /// The list's focus is its highlighted row (see the constructor).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     /// Something to tell the person (saved, or could not save).
     void message(const QString &text);
@@ -62,6 +66,7 @@ private:
     CopyResult m_result;
     CopyRequest m_request;
     bool m_move = false;
+    bool m_selectedOnFocus = false; ///< the row highlighted only while the list has focus
 };
 
 } // namespace Sluice::Ui

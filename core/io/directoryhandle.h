@@ -100,6 +100,12 @@ public:
     /// open(2)'s mode masked by the umask. Where a default ACL was inherited, it replaces the
     /// umask and decides the group bits (acl(5)), so the final mode must be set explicitly.
     bool modeFollowsUmask = false;
+    /// A destination folder on a file system that names every request by its path
+    /// (FileSystemProbe::descriptorsPinFolders false: sshfs, smbnetfs): verifyFolder() asks
+    /// for it again before each entry is created or renamed in it.
+    bool verifyBeforeWrites = false;
+    /// verifyFolder() found it replaced or gone: nothing more is written into it.
+    std::atomic<bool> replaced{false};
     /// The destination folder this one is inside (keeps it open and unfinished until this
     /// one is finished); null for the folders a job starts from.
     DirectoryRef parent;

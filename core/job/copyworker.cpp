@@ -126,6 +126,9 @@ void CopyWorker::run()
     Plan plan;
     bool copied = false;
     std::optional<DeviceTurn> turn; // held until the data is flushed
+    // Every path the job names is absolute, in a dry run as in a copy, with or without a
+    // journal (a resume may run in another working folder: the window, another shell).
+    m_request = absoluteRequest(m_request);
     // The turn comes before the checks: free space and collisions are judged when no other
     // job writes to the disk any more.
     const bool journalOpen = openJournal(result);
@@ -141,8 +144,9 @@ void CopyWorker::run()
         copied = true;
     }
     // Only a job that copied writes its manifest (with what it copied, also when cancelled):
-    // one stopped by its checks must not leave an empty checksum file behind.
-    if (copied && !job.options.checksumFile.isEmpty()) {
+    // one stopped by its checks must not leave an empty checksum file behind. A job stopped
+    // to resume later is not over: its resume writes the whole list (never over this name).
+    if (copied && !job.options.checksumFile.isEmpty() && !job.keepsForResume()) {
         if (const auto issue =
                 writeChecksumManifest(job.options.checksumFile, job.manifest.entries()))
             job.issues.add(*issue);
@@ -205,8 +209,6 @@ bool CopyWorker::openJournal(CopyResult &result)
     }
     job.journal->setFailureHandler(
         [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
-    // A resume may run in another working folder (the window, another shell).
-    m_request = absoluteRequest(m_request);
     return true;
 }
 

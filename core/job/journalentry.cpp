@@ -18,6 +18,8 @@ constexpr char Magic[] = "SLUICEJ\n";
 constexpr qsizetype MagicSize = 8;
 constexpr qsizetype HeaderSize = MagicSize + 4 + 8;
 constexpr qsizetype ChecksumSize = 8;
+// Version 1 is version 2 without the finished items' digests: still read.
+constexpr quint64 OldestReadableVersion = 1;
 // An entry larger than this is not a record of ours (a plan of millions of finished files
 // stays far below it).
 constexpr quint64 MaxPayloadBytes = quint64(1) << 30;
@@ -134,16 +136,18 @@ void getOptions(QDataStream &in, CopyOptions &o)
     o.flushLag = lag;
 }
 
-QDataStream &operator<<(QDataStream &out, const JournalFinished &f)
+void putFinished(QDataStream &out, const JournalFinished &f)
 {
-    return out << f.destination << f.dev << f.ino << f.size << f.mtimeNs << f.sourceSize
-               << f.sourceMtimeNs;
+    out << f.destination << f.dev << f.ino << f.size << f.mtimeNs << f.sourceSize << f.sourceMtimeNs
+        << f.digest;
 }
 
-QDataStream &operator>>(QDataStream &in, JournalFinished &f)
+// Version 1 records have no digest.
+void getFinished(QDataStream &in, JournalFinished &f, quint64 version)
 {
-    return in >> f.destination >> f.dev >> f.ino >> f.size >> f.mtimeNs >> f.sourceSize
-           >> f.sourceMtimeNs;
+    in >> f.destination >> f.dev >> f.ino >> f.size >> f.mtimeNs >> f.sourceSize >> f.sourceMtimeNs;
+    if (version >= 2)
+        in >> f.digest;
 }
 
 void putCheckpoint(QDataStream &out, const JournalCheckpoint &c)
@@ -170,14 +174,14 @@ QByteArray encodePayload(const JournalRecord &r)
         << r.writtenAtMs << r.neverStarted << r.pid;
     out << qint64(r.finished.size());
     for (const JournalFinished &f : r.finished)
-        out << f;
+        putFinished(out, f);
     out << r.inFlight.has_value();
     if (r.inFlight)
         putCheckpoint(out, *r.inFlight);
     return payload;
 }
 
-bool decodePayload(const QByteArray &payload, JournalRecord &r)
+bool decodePayload(const QByteArray &payload, quint64 version, JournalRecord &r)
 {
     QDataStream in(payload);
     in.setVersion(QDataStream::Qt_6_4);
@@ -193,7 +197,7 @@ bool decodePayload(const QByteArray &payload, JournalRecord &r)
     r.finished.reserve(count);
     for (qint64 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
         JournalFinished f;
-        in >> f;
+        getFinished(in, f, version);
         r.finished.append(std::move(f));
     }
     bool hasInFlight = false;
@@ -256,10 +260,10 @@ std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QStrin
     const qsizetype checked = bytes.size() - ChecksumSize;
     if (getBigEndian(bytes.constData() + checked, 8) != checksumOf(bytes.constData(), checked))
         return fail("the record's checksum does not match (torn or garbled)");
-    if (version != JournalRecordVersion)
+    if (version < OldestReadableVersion || version > JournalRecordVersion)
         return fail("the record is of another version of Sluice");
     JournalRecord record;
-    if (!decodePayload(bytes.mid(HeaderSize, qsizetype(length)), record))
+    if (!decodePayload(bytes.mid(HeaderSize, qsizetype(length)), version, record))
         return fail("the record's content does not parse");
     return record;
 }

@@ -22,6 +22,10 @@ struct JournalFinished
     qint64 mtimeNs = 0;
     qint64 sourceSize = 0;
     qint64 sourceMtimeNs = 0;
+    /// A file copied with verification: its digest (hex, CopyOptions::verify), the line the
+    /// job's checksum file gives it, so that a resume lists it without reading it again.
+    /// Empty otherwise, and in version 1 records.
+    QByteArray digest;
 };
 
 /// The checkpoint of the file in flight: bytes known durable in its part file (fdatasync(2)
@@ -58,8 +62,9 @@ struct JournalRecord
     std::optional<JournalCheckpoint> inFlight;
 };
 
-/// The record format's version; a record of another version is not trusted.
-inline constexpr quint32 JournalRecordVersion = 1;
+/// The record format's version. Version 1 records (no digests) are still read; a record of
+/// any other version is not trusted.
+inline constexpr quint32 JournalRecordVersion = 2;
 
 /// The bytes of @p record: magic "SLUICEJ\n", version (u32), payload length (u64), the
 /// payload (QDataStream, Qt 6.4 format, big-endian), XXH3-64 of everything before it (u64).

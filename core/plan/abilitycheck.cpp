@@ -1,6 +1,10 @@
 #include "preflight.h"
 
+#include "destinationwalk.h"
+#include "nativepath.h"
+
 #include <QCoreApplication>
+#include <QHash>
 #include <QSet>
 #include <QStringList>
 
@@ -35,6 +39,11 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
                 "it resets the modification time on rename (Sluice sets it again on "
                 "the final name and checks it)");
     }
+    if (probe.followsSymlinks)
+        notes << QCoreApplication::translate(
+            "Sluice::Preflight",
+            "it follows symbolic links (a link on the server looks like what it points to: "
+            "sshfs -o follow_symlinks), so existing folders there are never copied into");
     if (probe.probed && !probe.renameNoReplace)
         notes << (probe.hardLinks
                       ? QCoreApplication::translate(
@@ -60,7 +69,82 @@ QStringList cannotDo(const Destination &destination, const CopyOptions &options)
     return notes;
 }
 
+// What a destination keeps otherwise than the source for one item (checkLinkLosses()).
+enum class LinkLoss { None, SeparateCopy, LinkMetadata };
+
+LinkLoss lossOf(const PlanItem &item, bool hardLinksLost, bool linkMetadataLost)
+{
+    if (hardLinksLost && item.kind == ItemKind::File && item.hardLinkOf >= 0)
+        return LinkLoss::SeparateCopy;
+    if (linkMetadataLost && item.kind == ItemKind::Symlink)
+        return LinkLoss::LinkMetadata;
+    return LinkLoss::None;
+}
+
+// The warning for the first item of its file system with @p loss, in the transfer's terms.
+CopyIssue lossWarning(const Plan &plan, qint32 index, LinkLoss loss, const QString &typeName)
+{
+    if (loss == LinkLoss::SeparateCopy)
+        return CopyIssue::withDetail(
+            FileOperation::Link, plan.destinationPath(index),
+            separateCopyNote(plan.destinationPath(itemAt(plan, index).hardLinkOf)),
+            IssueSeverity::Warning);
+    return CopyIssue::withDetail(FileOperation::SetTimes, plan.destinationPath(index),
+                                 linkMetadataNote(typeName), IssueSeverity::Warning);
+}
+
 } // namespace
+
+QString linkMetadataNote(const QString &typeName)
+{
+    // The transfer's words (and context) since before the preflight said it too.
+    return QCoreApplication::translate("Sluice::ItemTask",
+                                       "%1 changes the file a symbolic link points to when the "
+                                       "link's times or owner are set: symbolic links are copied "
+                                       "there without their times and owners")
+        .arg(typeName);
+}
+
+QString separateCopyNote(const QByteArray &firstCopy)
+{
+    return QCoreApplication::translate("Sluice::ItemCopier",
+                                       "copied as a separate file, not as a hard link to “%1”: "
+                                       "hard links cannot be kept here")
+        .arg(NativePath::toDisplay(firstCopy));
+}
+
+Findings checkLinkLosses(const Plan &plan, const std::vector<Destination> &destinations,
+                         const CopyOptions &options)
+{
+    Findings found;
+    QHash<QPair<quint64, int>, qsizetype> warningOf; // (st_dev, loss) -> index in warnings
+    for (const Destination &destination : destinations) {
+        const FileSystemProbe &probe = destination.probe;
+        const bool hardLinksLost = options.preserve.hardLinks && probe.probed && !probe.hardLinks;
+        const bool metadataLost = (options.preserve.timestamps || options.preserve.ownership)
+                                  && probe.linkMetadataFollows;
+        bool concerned = false; // walk (an fstatat(2) per item) only when something is lost
+        for (qint32 index = destination.first; index < destination.end && !concerned; ++index)
+            concerned = lossOf(itemAt(plan, index), hardLinksLost, metadataLost) != LinkLoss::None;
+        if (!destination.folder || !concerned)
+            continue;
+        walkDestination(plan, destination, [&](const DestinationEntry &entry) {
+            const LinkLoss loss = lossOf(itemAt(plan, entry.index), hardLinksLost, metadataLost);
+            if (loss == LinkLoss::None || entry.device != destination.device)
+                return Visit::Descend; // another file system: the transfer probes it there
+            found.lossNamed.push_back(entry.index);
+            const QPair<quint64, int> key(quint64(entry.device), int(loss));
+            if (const auto said = warningOf.constFind(key); said != warningOf.cend()) {
+                ++found.warnings[*said].similarCount;
+                return Visit::Descend;
+            }
+            warningOf.insert(key, found.warnings.size());
+            found.warnings.append(lossWarning(plan, entry.index, loss, probe.typeName));
+            return Visit::Descend;
+        });
+    }
+    return found;
+}
 
 QString durabilityNote(const FileSystemProbe &probe, Durability durability)
 {

@@ -207,8 +207,19 @@ void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
 {
     struct stat before = {};
     const QByteArray link = probeName('s');
-    if (::fstatat(directoryFd, name.constData(), &before, AT_SYMLINK_NOFOLLOW) != 0
-        || ::symlinkat(name.constData(), directoryFd, link.constData()) != 0)
+    if (::fstatat(directoryFd, name.constData(), &before, AT_SYMLINK_NOFOLLOW) != 0)
+        return;
+    const bool made = ::symlinkat(name.constData(), directoryFd, link.constData()) == 0;
+    // sshfs -o follow_symlinks answers for the new link with its target's attributes; the
+    // kernel then even fails symlinkat(2) with EIO (not a link's type), yet the server has
+    // the link. Read back without following: anything but a link means links are followed.
+    if (struct stat seen = {};
+        ::fstatat(directoryFd, link.constData(), &seen, AT_SYMLINK_NOFOLLOW) == 0) {
+        probe.followsSymlinks = !S_ISLNK(seen.st_mode);
+        if (!made) // removing the name removes the server's link, never its target
+            ::unlinkat(directoryFd, link.constData(), 0);
+    }
+    if (!made)
         return; // no links here: nothing to set on one
     // 400 days earlier, whole seconds: another time at every granularity.
     const timespec earlier = {before.st_mtim.tv_sec - time_t(400) * 86'400, 0};
@@ -235,6 +246,9 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
         probe.timeGranularityNs = -1;
     } else {
         probe.timeGranularityNs = granularityFrom(ProbeTime, st.st_mtim);
+        // Within FAT's 2 s step of the time just set: a copy of the modification time.
+        probe.realChangeTimes =
+            qAbs(nanoseconds(st.st_ctim) - nanoseconds(ProbeTime)) > 2'000'000'000;
     }
     if (renameProbe(directoryFd, fd, name, probe)) {
         struct stat after = {};
@@ -282,6 +296,7 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     probe.networkFuse = isNetworkFuse(limits.typeName);
     probe.fsyncNeedsServerExtension = limits.typeName == QLatin1String("fuse.sshfs");
     probe.fsyncNotPassedOn = limits.typeName == QLatin1String("fuse.smbnetfs");
+    probe.descriptorsPinFolders = !probe.networkFuse;
     probe.timeGranularityNs = limits.timestampGranularityNs;
     removeStaleProbes(directoryFd);
     QByteArray name = probeName('p');
@@ -304,7 +319,8 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
                     << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
                     << probe.keepsPermissions << ", owners" << probe.keepsOwners
                     << ", copy_file_range" << probe.copyFileRange << ", link times follow"
-                    << probe.linkMetadataFollows;
+                    << probe.linkMetadataFollows << ", follows links" << probe.followsSymlinks
+                    << ", change times" << probe.realChangeTimes;
     return probe;
 }
 

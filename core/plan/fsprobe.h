@@ -23,6 +23,11 @@ struct FileSystemProbe
     /// 10'000'000 (exFAT), 1'000'000'000 (exfat-fuse, sshfs), 2'000'000'000 (FAT). -1 when
     /// a time set with futimens(2) did not come back within 2 s (times are not kept).
     qint64 timeGranularityNs = 1;
+    /// st_ctime is the time of the last change: setting the probe's modification time to
+    /// 2001 left its change time at the present. sshfs reports the modification time as the
+    /// change time (SFTP v3 carries none), so there a change time says nothing about when a
+    /// file was written. True where times could not be set.
+    bool realChangeTimes = true;
     /// A rename leaves the file's modification time alone (fusefat sets it to the rename's).
     /// False where it could not be probed, so that the copy checks each file.
     bool renameKeepsTimes = false;
@@ -44,6 +49,22 @@ struct FileSystemProbe
     /// utimensat(2) and lchown(2) with it). Where true, a link's times and owner are never set
     /// there: they would reach whatever file on the server the link names.
     bool linkMetadataFollows = false;
+    /// A symbolic link made in the probe folder does not read back as a link with fstatat(2)
+    /// and AT_SYMLINK_NOFOLLOW: the file system shows a link as what it points to (sshfs
+    /// mounted with -o follow_symlinks, which asks the server with SFTP's STAT instead of
+    /// LSTAT; the option does not show in /proc/mounts). There an existing folder may be a
+    /// link to a folder anywhere on the server, so the preflight refuses to merge into one
+    /// (checkLinkFollowingMerges()) and the copy never writes into, or sets metadata on, a
+    /// folder below the destination that it did not create itself.
+    bool followsSymlinks = false;
+    /// An open folder's descriptor keeps naming that folder whatever happens to its name.
+    /// False on network FUSE file systems that name every request by its path (sshfs,
+    /// smbnetfs: libfuse's high-level API): the server resolves the path again each time,
+    /// so a folder replaced by a symbolic link on the server redirects what is then written
+    /// through the descriptor. From the type (networkFuse): what the server does cannot be
+    /// seen from a probe on the client. Where false, the folder is asked for again before
+    /// each entry is created or renamed in it (verifyFolder()).
+    bool descriptorsPinFolders = true;
     /// FUSE file system that talks to a server (fuse.sshfs, fuse.smbnetfs, fuse.rclone...):
     /// its fsync(2) returns once the client passed it on, whether or not the server wrote it.
     bool networkFuse = false;
@@ -62,7 +83,8 @@ struct FileSystemProbe
 /// the time again; where an open file cannot be renamed, as on SMB, it is closed for the
 /// rename and opened again), links it, changes its mode, tries copy_file_range(2) of one byte
 /// between two probe files, where mayChangeOwners() gives it to another user and group and
-/// back, makes a symbolic link to it and sets the link's times (linkMetadataFollows), and
+/// back, makes a symbolic link to it, reads it back (followsSymlinks) and sets the link's
+/// times (linkMetadataFollows), and
 /// removes them all, also when a step failed. It holds an flock(2) on its files while they exist;
 /// first it removes, silently, the probe files in that folder that a killed run left (the
 /// process in the name is gone and nobody holds their lock). @p limits names the type. Any

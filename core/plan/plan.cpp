@@ -54,8 +54,10 @@ QList<QByteArray> Plan::childNames(qint32 folder) const
     QList<QByteArray> names;
     const PlanItem &item = items[std::size_t(folder)];
     for (qint32 child = folder + 1; child < item.subtreeEnd;
-         child = items[std::size_t(child)].subtreeEnd)
-        names << items[std::size_t(child)].name;
+         child = items[std::size_t(child)].subtreeEnd) {
+        if (!items[std::size_t(child)].refused)
+            names << items[std::size_t(child)].name;
+    }
     return names;
 }
 

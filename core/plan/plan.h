@@ -38,6 +38,10 @@ struct PlanItem
     /// Newer with an existing copy at least as new) will skip it without asking: its bytes
     /// leave the remaining work before the first byte is copied.
     bool skipExpected = false;
+    /// The preflight's warnings already say what this item loses at its destination (a
+    /// further hard-link name that becomes a separate copy, a symbolic link copied without
+    /// its times and owner): the transfer does not say it again.
+    bool lossNamed = false;
     mode_t mode = 0;
     uid_t uid = 0;
     gid_t gid = 0;
@@ -90,7 +94,9 @@ struct Plan
     /// The items of each root, in root order, as [first, end) index ranges: a root's items
     /// are one contiguous run of the pre-order walk.
     QList<std::pair<qint32, qint32>> rootRanges() const;
-    /// The names of the direct children of folder item @p folder, in plan order.
+    /// The names of the direct children of folder item @p folder, in plan order, without the
+    /// refused ones (never written, and their names may be ones the destination must never be
+    /// asked about).
     QList<QByteArray> childNames(qint32 folder) const;
 };
 

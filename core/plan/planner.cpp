@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "filesystemlimits.h"
 #include "jobcontext.h"
 #include "logging.h"
 #include "nativepath.h"
@@ -58,11 +59,30 @@ CopyIssue planIssue(const QByteArray &path, int error, const char *detail)
     return issue;
 }
 
+// Why the file system of @p destination's folder cannot hold its last name ("" when it can,
+// or when the folder cannot be opened: stat(2) then says what is wrong). Learned from the
+// folder, so that the name itself is never looked up there: smbnetfs answers a lookup of a
+// name that is not UTF-8 with EIO and then fails every request to that server for seconds.
+QString destinationNameProblem(const QByteArray &destination)
+{
+    const QByteArray cleaned = stripTrailingSlashes(destination);
+    const QByteArray name = NativePath::baseName(cleaned);
+    if (name.isEmpty() || name == "." || name == ".." || cleaned == "/")
+        return {};
+    const UniqueFd folder(::open(NativePath::parentPath(cleaned).constData(), DirectoryOpenFlags));
+    if (!folder)
+        return {};
+    return detectFileSystemLimits(folder.get()).nameProblem(name);
+}
+
 // Like cp(1): an existing folder receives the sources; otherwise @p destination names the
-// one copy, and its folder must exist.
+// one copy, and its folder must exist. A name its folder's file system cannot store is
+// refused before anything looks it up.
 std::optional<CopyIssue> resolveTarget(const QByteArray &destination, qsizetype sourceCount,
                                        Target &target)
 {
+    if (const QString problem = destinationNameProblem(destination); !problem.isEmpty())
+        return CopyIssue::withDetail(FileOperation::Plan, destination, problem);
     struct stat st = {};
     const bool exists = ::stat(destination.constData(), &st) == 0;
     const int statError = exists ? 0 : errno;

@@ -144,13 +144,16 @@ std::vector<Destination> openDestinations(const Plan &plan, FileSystemProbes *pr
         struct stat st = {};
         if (destination.folder && ::fstat(destination.folder.get(), &st) == 0)
             destination.device = st.st_dev;
-        struct stat entry = {};
-        destination.mergesIntoFolder =
-            destination.folder
-            && ::fstatat(destination.folder.get(), root.destinationName.constData(), &entry, 0) == 0
-            && S_ISDIR(entry.st_mode);
         if (destination.folder)
             destination.limits = detectFileSystemLimits(destination.folder.get());
+        // A name the file system cannot store is not there to merge into, and is never looked
+        // up: smbnetfs answers a name that is not UTF-8 with EIO, and then every request to
+        // that server for seconds (checkFileSystemLimits() refuses the root by name).
+        struct stat entry = {};
+        destination.mergesIntoFolder =
+            destination.folder && destination.limits.nameProblem(root.destinationName).isEmpty()
+            && ::fstatat(destination.folder.get(), root.destinationName.constData(), &entry, 0) == 0
+            && S_ISDIR(entry.st_mode);
         if (probes)
             probeDestination(destination, *probes);
         destinations.push_back(std::move(destination));
@@ -339,8 +342,9 @@ Findings checkStalePartFiles(const Plan &plan, const Destination &destination)
 {
     Findings found;
     const PlanRoot &root = plan.roots[destination.root];
-    noteStalePartFiles(destination.folder.get(), root.destinationParent, {root.destinationName},
-                       found.notes);
+    if (destination.first < destination.end && !itemAt(plan, destination.first).refused)
+        noteStalePartFiles(destination.folder.get(), root.destinationParent, {root.destinationName},
+                           found.notes);
     walkDestination(plan, destination, [&](const DestinationEntry &entry) {
         if (entry.mergedFd >= 0)
             noteStalePartFiles(entry.mergedFd, plan.destinationPath(entry.index),
@@ -380,6 +384,8 @@ public:
             m_plan.items[std::size_t(index)].partNameTaken = true;
         for (const qint32 index : found.skipExpected)
             m_plan.items[std::size_t(index)].skipExpected = true;
+        for (const qint32 index : found.lossNamed)
+            m_plan.items[std::size_t(index)].lossNamed = true;
         for (const CopyIssue &note : found.notes)
             m_issues.add(note);
         return found.fatal.isEmpty();
@@ -426,6 +432,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         // The probe writes in the destination folder: never in one inside a source.
         if (applier.apply(checkFolderIntoItself(plan, destination)) && report.fatal.isEmpty())
             probeDestination(destination, job.fileSystems);
+        applier.apply(checkLinkFollowingMerges(plan, destination));
         applier.apply(checkSameFile(plan, destination));
         applier.apply(checkPolicySkips(plan, destination, options.onCollision));
         if (options.dryRun)
@@ -433,6 +440,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         usable.push_back(std::move(destination));
     }
     applier.apply(checkFileSystemAbilities(plan, usable, options));
+    applier.apply(checkLinkLosses(plan, usable, options));
     applier.apply(checkFreeSpace(plan, usable, options.onCollision));
     if (options.dryRun)
         applier.apply(checkUnreadableSources(plan));

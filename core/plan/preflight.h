@@ -69,13 +69,16 @@ struct PreflightReport
 /// - a folder copied into itself or a subfolder, also through symlinks and bind mounts:
 ///   the destination's ancestors compared by st_dev/st_ino (fatal); unless something fatal
 ///   was found, the destination file system is then probed (probeDestination());
+/// - on a file system that follows symbolic links, folders that would merge into an existing
+///   one (checkLinkFollowingMerges(): refused with their subtrees);
 /// - a source and its destination being the same file (hard link, bind mount, or the
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
 /// - files a non-asking collision policy will skip (PlanItem::skipExpected);
 /// - in a dry run, part files of interrupted runs in the destination folders: recorded in
 ///   JobContext::issues as warnings (the copy would remove them), not asked about;
 /// then what each destination file system cannot do, once per file system
-/// (checkFileSystemAbilities()), and last, free space per destination file system (the st_dev of
+/// (checkFileSystemAbilities()), the hard links and symbolic links it keeps otherwise
+/// (checkLinkLosses()), and last, free space per destination file system (the st_dev of
 /// the folder each item is written into: a file system mounted on a folder the copy merges into
 /// counts apart), from statvfs(3), net of files that would be replaced: allocated blocks (st_blocks
 /// × 512) for sparse sources where holes are kept, plus the largest replaced file, which exists
@@ -105,6 +108,7 @@ struct Findings
     std::vector<qint32> serialOnly;    ///< items to mark PlanItem::serialOnly
     std::vector<qint32> partNameTaken; ///< items to mark PlanItem::partNameTaken
     std::vector<qint32> skipExpected;  ///< items to mark PlanItem::skipExpected
+    std::vector<qint32> lossNamed;     ///< items to mark PlanItem::lossNamed
     CopyIssueList notes;               ///< dry run: warnings recorded as they are, never asked
     QList<FileSystemSpace> space;
 };
@@ -158,13 +162,33 @@ Findings checkFileSystemLimits(const Plan &plan, const Destination &destination,
                                CollisionPolicy policy, bool preserveTimestamps);
 /// What each destination file system (once per st_dev, however many roots go there) did not
 /// keep on its probe file, as one warning naming its type: times to a coarse step or not at
-/// all, times reset by a rename, no RENAME_NOREPLACE, no permission bits, no owners and groups
+/// all, times reset by a rename, symbolic links shown as what they point to, no
+/// RENAME_NOREPLACE, no permission bits, no owners and groups
 /// (when they are preserved and this process may give files away), no copy_file_range,
 /// and where a flush cannot mean "on the server's disk" (network FUSE, sshfs without
 /// fsync@openssh.com). Only what matters under @p options (times when they are preserved,
 /// durability unless None).
 Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destination> &destinations,
                                   const CopyOptions &options);
+/// Items of the roots in @p destinations that their destination file system keeps otherwise
+/// than the source, as its probe found (per file system, once, however many roots go there):
+/// further names of hard-linked files become separate copies where it has no hard links
+/// (PreserveOptions::hardLinks), and symbolic links are copied without their times and owner
+/// where setting them would reach the file they point to (FileSystemProbe::linkMetadataFollows,
+/// when times or owners are preserved). One warning per file system and kind, naming the first
+/// item and counting the rest, as the transfer would have (the items are marked
+/// PlanItem::lossNamed, so it does not say it again). Items on another file system mounted
+/// inside a merged folder are left to the transfer, which probes that one when it gets there.
+Findings checkLinkLosses(const Plan &plan, const std::vector<Destination> &destinations,
+                         const CopyOptions &options);
+/// The warning's detail for a symbolic link whose times and owner are not set on the file
+/// system @p typeName (FileSystemProbe::linkMetadataFollows); the preflight and the transfer
+/// say it with the same words. Pure.
+QString linkMetadataNote(const QString &typeName);
+/// The warning's detail for a further hard-link name copied as a file of its own instead of a
+/// link to @p firstCopy (a destination path); the preflight and the transfer say it with the
+/// same words. Pure.
+QString separateCopyNote(const QByteArray &firstCopy);
 /// Why "done" cannot mean "on the server's disk" on the file system @p probe describes under
 /// @p durability (sshfs, whose fsync(2) needs the server's fsync@openssh.com; smbnetfs, which
 /// never passes one on; other network FUSE file systems), as one translated phrase; empty where
@@ -173,6 +197,16 @@ Findings checkFileSystemAbilities(const Plan &plan, const std::vector<Destinatio
 QString durabilityNote(const FileSystemProbe &probe, Durability durability);
 /// A folder of the root is the destination folder or one of its ancestors (fatal).
 Findings checkFolderIntoItself(const Plan &plan, const Destination &destination);
+/// On a destination that shows symbolic links as what they point to
+/// (FileSystemProbe::followsSymlinks), every folder item whose destination already exists as
+/// a folder (refused with its subtree, checkLinkFollowingMerges() naming it): it may be a
+/// link to a folder elsewhere on the server; and every symbolic link (one made there reads
+/// back as its target, and sshfs fails its creation with EIO). New folders and files are not
+/// concerned; the destination folder itself is the person's choice and is written into.
+Findings checkLinkFollowingMerges(const Plan &plan, const Destination &destination);
+/// Why the existing folder @p folder on the link-following file system @p typeName is not
+/// copied into (the preflight's refusal, and the copy's when such a folder appears later).
+QString linkFollowingMergeRefusal(const QByteArray &folder, const QString &typeName);
 /// An item's destination entry is the item itself (refused).
 Findings checkSameFile(const Plan &plan, const Destination &destination);
 /// Files (first names of their inode) whose destination name exists and that @p policy,

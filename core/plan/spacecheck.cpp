@@ -30,7 +30,9 @@ qint64 spaceNeeded(const PlanItem &item, bool sparseKept)
 {
     if (item.kind == ItemKind::Directory)
         return FolderBytes;
-    if (item.kind != ItemKind::File || item.hardLinkOf >= 0)
+    // A further name of a hard-linked file costs nothing, unless it becomes a copy of its own
+    // (no hard links there: PlanItem::lossNamed).
+    if (item.kind != ItemKind::File || (item.hardLinkOf >= 0 && !item.lossNamed))
         return 0;
     if (item.allocated < item.size && sparseKept)
         return item.allocated; // sparse: holes stay holes

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "directoryhandle.h"
+#include "folderguard.h"
 #include "jobcontext.h"
 #include "metadata.h"
 
@@ -13,6 +14,14 @@ namespace Sluice {
 
 void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item, int sourceFd)
 {
+    // A folder replaced by a link on the server: its mode and times would reach the target.
+    if (item && !job.stopping()) {
+        if (auto replaced = verifyFolder(folder, folder.path, FileOperation::SetPermissions)) {
+            job.issues.add(*replaced);
+            folder.incomplete.store(true);
+            item = nullptr;
+        }
+    }
     if (item)
         applyMetadata(folder.fd.get(), sourceFd, *item,
                       preserveFromSource(job.options.preserve, sourceFd, item->dev, job.fileSystems,

@@ -7,6 +7,8 @@
 #include "nativepath.h"
 #include "partfile.h"
 #include "posixio.h"
+#include "preflight.h"
+#include "resumepart.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -54,6 +56,7 @@ private:
     FileOperation publishOperation() const override { return FileOperation::Link; }
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
+    bool provesUnrecordedCopy(const QByteArray &finalName) override;
 
     /// The destination path of the copy this name links to.
     QByteArray firstPath() const { return NativePath::join(m_first.first->path, m_first.second); }
@@ -91,6 +94,41 @@ CreatedPart HardLinkLife::holdPart(const QByteArray &partName, const struct stat
     return CreatedPart::fromStat(held);
 }
 
+// A resume, and @p finalName exists though no record names it (linked in the last moment
+// before the interruption): it is this group's link when it is the first copy's file, a
+// regular file of its size written since the job started, with the same inode where inode
+// numbers name files. Where they do not (sshfs), a link and a copy of the same bytes look
+// alike through the mount: the same modification time and the same bytes, read back from
+// both, decide. The data is the first copy's, durable as that one is.
+bool HardLinkLife::provesUnrecordedCopy(const QByteArray &finalName)
+{
+    struct stat name = {};
+    struct stat first = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &name, AT_SYMLINK_NOFOLLOW) != 0
+        || ::fstatat(m_first.first->fd.get(), m_first.second.constData(), &first,
+                     AT_SYMLINK_NOFOLLOW)
+               != 0
+        || !S_ISREG(name.st_mode) || !S_ISREG(first.st_mode) || name.st_size != first.st_size
+        || !writtenSinceJobStarted(name))
+        return false;
+    if (inodesIdentifyFiles()) {
+        if (name.st_dev != first.st_dev || name.st_ino != first.st_ino)
+            return false;
+    } else {
+        constexpr int Flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
+        const UniqueFd nameFd(::openat(destinationFd(), finalName.constData(), Flags));
+        const UniqueFd firstFd(
+            ::openat(m_first.first->fd.get(), m_first.second.constData(), Flags));
+        int error = 0;
+        if (!nameFd || !firstFd || name.st_mtim.tv_sec != first.st_mtim.tv_sec
+            || name.st_mtim.tv_nsec != first.st_mtim.tv_nsec
+            || !sameContent(m_job.engine, firstFd.get(), nameFd.get(), name.st_size, error))
+            return false;
+    }
+    recordFinished(finalName);
+    return true;
+}
+
 Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part,
                                  std::optional<CreatedPart> &identity)
 {
@@ -107,11 +145,7 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
             // name that is not a link (the one to look for) and the copy it would share.
             CopyIssue refused = CopyIssue::fromErrno(FileOperation::Link, destination, error,
                                                      IssueSeverity::Warning);
-            refused.detail = QCoreApplication::translate("Sluice::ItemCopier",
-                                                         "copied as a separate file, not as a "
-                                                         "hard link to “%1”: hard links cannot "
-                                                         "be kept here")
-                                 .arg(NativePath::toDisplay(firstPath()));
+            refused.detail = Preflight::separateCopyNote(firstPath());
             m_job.issues.addGrouped(refused);
             return Attempt::fallBackToCopy();
         }
@@ -137,6 +171,8 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
 std::optional<ItemOutcome> HardLinkCopier::linkToFirst(const ItemTask &task)
 {
     const PlanItem &item = m_plan.items[std::size_t(task.index)];
+    if (item.lossNamed) // the probe found no hard links there, and the preflight said so
+        return std::nullopt;
     std::pair<DirectoryRef, QByteArray> first;
     {
         std::lock_guard lock(m_mutex);

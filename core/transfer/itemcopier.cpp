@@ -121,6 +121,9 @@ private:
     }
     void resumedAsCopied(const QByteArray &finalName) override;
     bool provesUnrecordedCopy(const QByteArray &finalName) override;
+    QByteArray finishedDigest() const override { return m_digest; }
+    /// A resumed file in the job's checksum file (CopyOptions::checksumFile).
+    void listResumed(const QByteArray &finalName);
     const timespec *timesSet() const override
     {
         return m_job.options.preserve.timestamps ? m_times : nullptr;
@@ -325,21 +328,50 @@ void FileLife::resumedAsCopied(const QByteArray &finalName)
     m_job.counters.bytesCopied.fetch_add(m_item.size, std::memory_order_relaxed);
     if (m_job.options.preserve.hardLinks && m_item.nlink > 1)
         m_links.remember(m_task, finalName);
+    if (m_job.options.verify != VerifyAlgorithm::None)
+        listResumed(finalName);
+}
+
+// The checksum file names every file of the job once, also those a resume does not copy
+// again: with the digest the journal kept from the verified copy, or the one the proof of an
+// unrecorded copy computed from the source while comparing (m_digest). A record without one
+// (version 1) is the only case that reads the copy back.
+void FileLife::listResumed(const QByteArray &finalName)
+{
+    const QByteArray path = destinationPath(finalName);
+    QByteArray digest = m_digest;
+    if (digest.isEmpty())
+        digest = m_job.resume->finished.value(path).digest;
+    if (digest.isEmpty()) {
+        const UniqueFd copy(::openat(destinationFd(), finalName.constData(),
+                                     O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+        const VerifyResult read =
+            copy ? verifyCopy(m_job.engine, copy.get(), m_job.options.verify, {}, path)
+                 : VerifyResult{false, errno, {}};
+        if (read.error != 0) {
+            m_job.issues.add(CopyIssue::fromErrno(FileOperation::Verify, path, read.error,
+                                                  IssueSeverity::Warning));
+            return;
+        }
+        digest = read.digest;
+    }
+    m_job.manifest.add(digest, path);
 }
 
 // What a move may delete the source for, and a copy count as copied: the final name holds
-// a regular file of the source's size, changed since the job first started (a file that was
-// there before is someone else's, left to the collision policy), with the source's
-// modification time where times are kept, and the same bytes as the source, read back from
-// both; the source did not change meanwhile. Then fdatasync(2), as the copy would have been
-// (the folder's fsync(2) comes before a move removes anything, folderfinisher.cpp).
+// a regular file of the source's size, changed since the job first started where the
+// destination shows change times (a file that was there before is someone else's, left to
+// the collision policy), with the source's modification time at the destination's
+// granularity where times are kept (sshfs: whole seconds), and the same bytes as the source,
+// read back from both; the source did not change meanwhile. Then fdatasync(2), as the copy
+// would have been (the folder's fsync(2) comes before a move removes anything,
+// folderfinisher.cpp).
 bool FileLife::provesUnrecordedCopy(const QByteArray &finalName)
 {
     struct stat copy = {};
     if (::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW) != 0
         || !S_ISREG(copy.st_mode) || copy.st_size != m_source.st_size
-        || qint64(copy.st_ctim.tv_sec) * 1000000000 + copy.st_ctim.tv_nsec
-               < m_job.resume->startedAtNs)
+        || !writtenSinceJobStarted(copy))
         return false;
     const DirectoryHandle &folder = *m_task.destinationDirectory;
     if (m_job.options.preserve.timestamps) {
@@ -356,13 +388,19 @@ bool FileLife::provesUnrecordedCopy(const QByteArray &finalName)
         return false;
     int error = 0;
     struct stat after = {};
-    if (!sameContent(m_job.engine, m_sourceFd.get(), fd.get(), copy.st_size, error)
+    std::optional<ChecksumHasher> hasher;
+    if (m_job.options.verify != VerifyAlgorithm::None)
+        hasher.emplace(m_job.options.verify);
+    if (!sameContent(m_job.engine, m_sourceFd.get(), fd.get(), copy.st_size, error,
+                     hasher ? &*hasher : nullptr)
         || ::fstat(m_sourceFd.get(), &after) != 0 || after.st_size != m_source.st_size
         || !sameTime(after.st_mtim, m_source.st_mtim) || !sameTime(after.st_ctim, m_source.st_ctim))
         return false;
     const bool durable = m_job.options.durability != Durability::None || m_job.options.move;
     if (durable && retryOnEintr([&] { return ::fdatasync(fd.get()); }) != 0)
         return false;
+    if (hasher)
+        m_digest = hasher->hexDigest(); // the source's bytes, equal to the copy's
     qCDebug(lcJob) << "found the copy of" << m_sourcePath
                    << "finished before the interruption and not yet recorded";
     // The journal: it is finished, and no longer the file in flight when it was that one.

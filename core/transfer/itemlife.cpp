@@ -2,6 +2,7 @@
 
 #include "directoryhandle.h"
 #include "errorpolicy.h"
+#include "folderguard.h"
 #include "fsprobe.h"
 #include "jobcontext.h"
 #include "metadata.h"
@@ -18,9 +19,18 @@ namespace {
 // A final name taken again and again while the part waits to be renamed: give up then.
 constexpr int MaxPublishRetries = 3;
 
+constexpr qint64 NsPerSecond = 1'000'000'000;
+
 qint64 nanoseconds(const timespec &time)
 {
-    return qint64(time.tv_sec) * 1000000000 + time.tv_nsec;
+    return qint64(time.tv_sec) * NsPerSecond + time.tv_nsec;
+}
+
+// @p ns since the epoch as a timespec (floor division: tv_nsec stays in [0, 1 s)).
+timespec timeOf(qint64 ns)
+{
+    const qint64 seconds = ns >= 0 ? ns / NsPerSecond : -((-ns + NsPerSecond - 1) / NsPerSecond);
+    return {time_t(seconds), long(ns - seconds * NsPerSecond)};
 }
 } // namespace
 
@@ -125,21 +135,42 @@ std::optional<Attempt> ItemLife::finishedBefore()
     }
     m_job.resume->itemsResumed.fetch_add(1);
     m_job.resume->bytesResumed.fetch_add(m_item.countedBytes());
+    // A part file of this name the interrupted run left: where renameat2(2) has no
+    // RENAME_NOREPLACE (sshfs) the part is linked to the final name and then removed, and a
+    // kill between the two leaves both. Not written again, the item removes it here.
+    if (!m_task.destinationDirectory->createdByCopy)
+        removeStaleParts(*m_task.destinationDirectory, m_task.destinationName, m_job.issues);
     resumedAsCopied(m_task.destinationName);
     queueSourceRemoval(m_job, m_plan, m_task);
     return Attempt::ended(ItemOutcome::Copied);
 }
 
+// The modification time is compared at the destination's granularity (sshfs may show the
+// nanoseconds it was given until its cache expires, whole seconds after), the inode number
+// only where it names a file (sshfs numbers names, anew after a remount).
 bool ItemLife::stillAsRecorded(const JournalFinished &recorded) const
 {
     struct stat copy = {};
-    return ::fstatat(destinationFd(), m_task.destinationName.constData(), &copy,
-                     AT_SYMLINK_NOFOLLOW)
-               == 0
-           && fileSystemId(destinationFd()) == recorded.dev && quint64(copy.st_ino) == recorded.ino
-           && copy.st_size == recorded.size && nanoseconds(copy.st_mtim) == recorded.mtimeNs
-           && m_source.st_size == recorded.sourceSize
-           && nanoseconds(m_source.st_mtim) == recorded.sourceMtimeNs;
+    if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
+            != 0
+        || fileSystemId(destinationFd()) != recorded.dev || copy.st_size != recorded.size
+        || m_source.st_size != recorded.sourceSize
+        || nanoseconds(m_source.st_mtim) != recorded.sourceMtimeNs)
+        return false;
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    const FileSystemProbe probe = m_job.fileSystems.probe(folder.fd.get(), folder.device);
+    return (!probe.inodesIdentifyFiles || quint64(copy.st_ino) == recorded.ino)
+           && compareTimes(copy.st_mtim, timeOf(recorded.mtimeNs), probe.timeGranularityNs) == 0;
+}
+
+bool ItemLife::writtenSinceJobStarted(const struct stat &entry) const
+{
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    const FileSystemProbe probe = m_job.fileSystems.probe(folder.fd.get(), folder.device);
+    if (!probe.realChangeTimes)
+        return true;
+    return compareTimes(entry.st_ctim, timeOf(m_job.resume->startedAtNs), probe.timeGranularityNs)
+           >= 0;
 }
 
 Placement ItemLife::decide(const QByteArray &name, bool mayExist) const
@@ -175,6 +206,10 @@ int ItemLife::destinationFd() const
 
 Attempt PartFileLife::write(const Placement &placement)
 {
+    // Before the guard: a part name in a folder replaced by a link is never touched.
+    if (auto replaced = verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
+                                     FileOperation::Create))
+        return Attempt::failed(*replaced);
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
     Attempt created = createPart(placement, part, identity);
@@ -189,6 +224,9 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
                               const std::optional<CreatedPart> &identity, ItemOutcome outcome)
 {
     for (int tries = 0;; ++tries) {
+        if (auto replaced = verifyFolder(*m_task.destinationDirectory,
+                                         destinationPath(placement.name), publishOperation()))
+            return Attempt::failed(*replaced);
         const int error = renameIntoPlace(destinationFd(), part.name(), placement.name,
                                           placement.action == Placement::Action::Overwrite,
                                           identity ? &*identity : nullptr);
@@ -223,7 +261,7 @@ void PartFileLife::recordFinished(const QByteArray &finalName)
     m_job.journal->noteFinished({destinationPath(finalName), fileSystemId(destinationFd()),
                                  quint64(copy.st_ino), qint64(copy.st_size),
                                  nanoseconds(copy.st_mtim), qint64(m_source.st_size),
-                                 nanoseconds(m_source.st_mtim)},
+                                 nanoseconds(m_source.st_mtim), finishedDigest()},
                                 m_item.countedBytes());
 }
 

@@ -95,6 +95,11 @@ protected:
     std::optional<Attempt> endOf(const Placement &placement);
     QByteArray destinationPath(const QByteArray &name) const;
     int destinationFd() const;
+    /// A resume: whether @p entry (an lstat(2) of a destination name) was written since the
+    /// job first started, by its change time at the destination's granularity. Where the
+    /// destination shows no change times (FileSystemProbe::realChangeTimes: sshfs) it cannot
+    /// be told, and the answer is true: the kind's comparison with the source decides.
+    bool writtenSinceJobStarted(const struct stat &entry) const;
 
     JobContext &m_job;
     const Plan &m_plan;
@@ -140,6 +145,9 @@ protected:
     /// The operation a failed rename is reported as.
     virtual FileOperation publishOperation() const { return FileOperation::Rename; }
 
+    /// The verification digest of the copy just published, which the journal keeps for the
+    /// checksum file of a resume; empty for kinds that have none.
+    virtual QByteArray finishedDigest() const { return {}; }
     /// Tells the journal that @p finalName is finished, with the identity it has now.
     void recordFinished(const QByteArray &finalName);
 

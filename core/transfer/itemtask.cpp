@@ -2,12 +2,14 @@
 
 #include "directoryhandle.h"
 #include "folderfinisher.h"
+#include "folderguard.h"
 #include "fsprobe.h"
 #include "itemlife.h"
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
 #include "partfile.h"
+#include "preflight.h"
 
 #include <QCoreApplication>
 
@@ -57,30 +59,62 @@ private:
     std::optional<Attempt> openSource() override;
     Attempt createPart(const Placement &placement, PartFileGuard &part,
                        std::optional<CreatedPart> &identity) override;
+    bool provesUnrecordedCopy(const QByteArray &finalName) override;
     int createEntry(const QByteArray &partName) const;
     PreserveOptions preserveForEntry(const QByteArray &finalPath) const;
 
     QByteArray m_linkTarget;
 };
 
+// The target of the symbolic link @p name in @p directoryFd (readlinkat(2), the buffer grown
+// from @p sizeHint until the target fits) into @p target; 0 or an errno value.
+int readLinkAt(int directoryFd, const QByteArray &name, qint64 sizeHint, QByteArray &target)
+{
+    QByteArray buffer(qMax<qint64>(256, sizeHint + 1), Qt::Uninitialized);
+    for (;;) {
+        const ssize_t length =
+            ::readlinkat(directoryFd, name.constData(), buffer.data(), buffer.size());
+        if (length < 0)
+            return errno;
+        if (length < buffer.size()) {
+            target = buffer.left(length);
+            return 0;
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+}
+
 std::optional<Attempt> SpecialEntryLife::openSource()
 {
     m_source = statFromItem(m_item);
     if (m_item.kind != ItemKind::Symlink)
         return std::nullopt;
-    QByteArray buffer(qMax<qint64>(256, m_item.size + 1), Qt::Uninitialized);
-    for (;;) {
-        const ssize_t length =
-            ::readlinkat(m_task.sourceDirectory->fd.get(), m_task.sourceName.constData(),
-                         buffer.data(), buffer.size());
-        if (length < 0)
-            return Attempt::failed(CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, errno));
-        if (length < buffer.size()) {
-            m_linkTarget = buffer.left(length);
-            return std::nullopt;
-        }
-        buffer.resize(buffer.size() * 2);
-    }
+    if (const int error = readLinkAt(m_task.sourceDirectory->fd.get(), m_task.sourceName,
+                                     m_item.size, m_linkTarget))
+        return Attempt::failed(CopyIssue::fromErrno(FileOperation::Read, m_sourcePath, error));
+    return std::nullopt;
+}
+
+// A resume, and @p finalName exists though no record names it (created in the last moment
+// before the interruption): it is this item's copy when it is an entry of the source's kind
+// written since the job started, a link with the source's target text, a device node with
+// its device number. A FIFO or socket has nothing more to compare.
+bool SpecialEntryLife::provesUnrecordedCopy(const QByteArray &finalName)
+{
+    struct stat entry = {};
+    if (::fstatat(destinationFd(), finalName.constData(), &entry, AT_SYMLINK_NOFOLLOW) != 0
+        || (entry.st_mode & S_IFMT) != (m_item.mode & S_IFMT) || !writtenSinceJobStarted(entry))
+        return false;
+    QByteArray target;
+    if (m_item.kind == ItemKind::Symlink
+        && (readLinkAt(destinationFd(), finalName, entry.st_size, target) != 0
+            || target != m_linkTarget))
+        return false;
+    if ((m_item.kind == ItemKind::CharDevice || m_item.kind == ItemKind::BlockDevice)
+        && entry.st_rdev != m_item.rdev)
+        return false;
+    recordFinished(finalName);
+    return true;
 }
 
 // symlinkat(2), mkfifoat(3) or mknodat(2) under @p partName; 0 or an errno value. A leftover
@@ -129,14 +163,10 @@ PreserveOptions SpecialEntryLife::preserveForEntry(const QByteArray &finalPath) 
         return preserve;
     preserve.timestamps = false;
     preserve.ownership = false;
-    m_job.issues.addGrouped(CopyIssue::withDetail(
-        FileOperation::SetTimes, finalPath,
-        QCoreApplication::translate("Sluice::ItemTask",
-                                    "%1 changes the file a symbolic link points to when the "
-                                    "link's times or owner are set: symbolic links are copied "
-                                    "there without their times and owners")
-            .arg(probe.typeName),
-        IssueSeverity::Warning));
+    if (!m_item.lossNamed) // else the preflight said it (Preflight::checkLinkLosses())
+        m_job.issues.addGrouped(CopyIssue::withDetail(FileOperation::SetTimes, finalPath,
+                                                      Preflight::linkMetadataNote(probe.typeName),
+                                                      IssueSeverity::Warning));
     return preserve;
 }
 
@@ -206,6 +236,9 @@ std::optional<Attempt> FolderLife::openSource()
 Attempt FolderLife::write(const Placement &placement)
 {
     const QByteArray finalPath = destinationPath(placement.name);
+    if (auto replaced =
+            verifyFolder(*m_task.destinationDirectory, finalPath, FileOperation::Create))
+        return Attempt::failed(*replaced);
     const bool merge = placement.action == Placement::Action::Merge;
     bool created = false;
     if (!merge) {
@@ -213,6 +246,16 @@ Attempt FolderLife::write(const Placement &placement)
             created = true;
         else if (errno != EEXIST)
             return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
+    }
+    // A folder that exists (found by the preflight, or since) on a file system that shows a
+    // link as what it points to may be a link to a folder anywhere on the server.
+    if (!created) {
+        const DirectoryHandle &into = *m_task.destinationDirectory;
+        const FileSystemProbe probe = m_job.fileSystems.probe(into.fd.get(), into.device);
+        if (probe.followsSymlinks)
+            return Attempt::failed(CopyIssue::withDetail(
+                FileOperation::Create, finalPath,
+                Preflight::linkFollowingMergeRefusal(finalPath, probe.typeName)));
     }
     UniqueFd fd(::openat(destinationFd(), placement.name.constData(), DirectoryFlags | O_NOFOLLOW));
     struct stat st = {};
@@ -236,6 +279,8 @@ DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
         created && ::fgetxattr(fd.get(), "system.posix_acl_default", nullptr, 0) < 0;
     auto handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, created);
     handle->modeFollowsUmask = modeFollowsUmask;
+    handle->verifyBeforeWrites =
+        !m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders;
     handle->parent = m_task.destinationDirectory;
     if (m_job.options.move)
         handle->source =

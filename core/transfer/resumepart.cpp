@@ -244,7 +244,8 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
     return adopted;
 }
 
-bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, int &error)
+bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, int &error,
+                 ChecksumHasher *firstHasher)
 {
     error = 0;
     Chunk *chunk = job.chunks.acquire([&job] { return job.stopping(); });
@@ -267,6 +268,8 @@ bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, i
             error = EIO; // shorter than the size both have
         if (error == 0)
             same = std::memcmp(first, second, std::size_t(want)) == 0;
+        if (same && error == 0 && firstHasher)
+            firstHasher->addData(first, want);
         offset += want;
         if (job.stopping())
             error = ECANCELED;

@@ -102,10 +102,12 @@ std::optional<AdoptedPart> adoptCheckpointedPart(const JournalCheckpoint &checkp
                                                  QString &restartReason);
 
 /// Whether the first @p length bytes of @p firstFd and @p secondFd are equal, byte for byte
-/// (pread(2) of both through one pool chunk, half for each). False with @p error set to an
-/// errno, to EIO when a file is shorter than @p length, or to ECANCELED when the job stops;
-/// false with @p error 0 when they differ. Any copying thread.
-bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, int &error);
+/// (pread(2) of both through one pool chunk, half for each), feeding @p firstHasher (when
+/// given) with @p firstFd's bytes. False with @p error set to an errno, to EIO when a file is
+/// shorter than @p length, or to ECANCELED when the job stops; false with @p error 0 when they
+/// differ. Any copying thread.
+bool sameContent(EngineContext &job, int firstFd, int secondFd, qint64 length, int &error,
+                 ChecksumHasher *firstHasher = nullptr);
 
 /// Feeds @p hasher with the first @p length bytes of @p sourceFd (pread(2), one pool chunk):
 /// the verification hash of a resumed file is rebuilt from the source's durable prefix

@@ -157,9 +157,9 @@ std::optional<CopyIssue> TreeCopier::openRootFolder(const QByteArray &path, Dire
     return std::nullopt;
 }
 
-Tried TreeCopier::openRoot(qint32 rootIndex)
+Tried TreeCopier::openRoot(const PlanItem &rootItem)
 {
-    const PlanRoot &root = m_plan.roots[rootIndex];
+    const PlanRoot &root = m_plan.roots[rootItem.root];
     const DirectoryRef previous = m_rootDestination;
     // Retry opens again; Skip records the issue for this root (each root asks on its own).
     const Tried tried = retryUnderPolicy(
@@ -175,6 +175,9 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
     if (tried != Tried::Succeeded)
         return tried;
     if (m_rootDestination != previous) {
+        m_rootDestination->verifyBeforeWrites =
+            !m_job.fileSystems.probe(m_rootDestination->fd.get(), m_rootDestination->device)
+                 .descriptorsPinFolders;
         if (m_job.options.move) {
             JobContext &job = m_job;
             m_rootDestination->finalizer = [&job](DirectoryHandle &folder) {
@@ -183,8 +186,10 @@ Tried TreeCopier::openRoot(qint32 rootIndex)
         }
         rememberFileSystem(*m_rootDestination);
     }
-    // Leftovers of an interrupted run, removed when the root's entry is written.
-    noteStalePartFiles(*m_rootDestination, {root.destinationName});
+    // Leftovers of an interrupted run, removed when the root's entry is written. A refused
+    // root is never written, and its name may be one its destination must not be asked about.
+    if (!rootItem.refused)
+        noteStalePartFiles(*m_rootDestination, {root.destinationName});
     return Tried::Succeeded;
 }
 
@@ -245,7 +250,7 @@ std::optional<ItemTask> TreeCopier::taskFor(qint32 index, const std::vector<Leve
     }
     if (m_openedRoot != item.root) {
         m_openedRoot = item.root;
-        m_rootOpened = openRoot(item.root);
+        m_rootOpened = openRoot(item);
     }
     if (m_rootOpened != Tried::Succeeded)
         return std::nullopt;

@@ -46,7 +46,7 @@ private:
     /// The task of item @p index, its folders from @p levels or, for a root, the root's
     /// folders (opened under the error policy). Empty when the root's folders are not open.
     std::optional<ItemTask> taskFor(qint32 index, const std::vector<Level> &levels);
-    Tried openRoot(qint32 rootIndex);
+    Tried openRoot(const PlanItem &rootItem);
     std::optional<CopyIssue> openRootFolder(const QByteArray &path, DirectoryRef &handle);
     /// Copies the item of @p task (a folder opens a new level); returns the next index.
     qint32 copyItem(ItemTask task, std::vector<Level> &levels);

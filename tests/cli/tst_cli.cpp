@@ -29,11 +29,14 @@ struct CliRun
     QByteArray err;
 };
 
-CliRun runCli(const QStringList &arguments, int timeoutMs = 120000)
+CliRun runCli(const QStringList &arguments, int timeoutMs = 120000,
+              const QString &workingDirectory = {})
 {
     QProcess process;
     process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
     process.setArguments(arguments);
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
     process.setStandardInputFile(QProcess::nullDevice());
     process.start();
     CliRun run;
@@ -94,6 +97,7 @@ private Q_SLOTS:
     void closedOutputCancelsAndExits130();
     void dryRunSaysWhatItWouldCopy();
     void dryRunRefusesAnUnwritableDestination();
+    void dryRunNamesPathsAsTheCopyDoes();
     void filterOptionsChooseWhatIsCopied();
     void dryRunCountsAndListsWhatFiltersLeaveOut();
     void summaryCountsEveryFateInTheEndRecordAndLine();
@@ -518,6 +522,29 @@ void TestCli::dryRunRefusesAnUnwritableDestination()
     QVERIFY2(!err.contains("0 failed"), err.constData());
     QVERIFY2(err.trimmed().endsWith("dry run: failed (1 error); nothing was written"),
              err.constData());
+}
+
+// Relative paths on the command line: the dry run names them as the copy does, absolute
+// (joined to the working folder), whether or not the copy keeps a journal.
+void TestCli::dryRunNamesPathsAsTheCopyDoes()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/f"), "f"));
+    const QString folder = QFile::decodeName(scratch.path());
+    // What getcwd(3) gives in there.
+    const QByteArray absolute = QFile::encodeName(QFileInfo(folder).canonicalFilePath()) + "/src/f";
+    // "src/f" into "src": the same file, refused by name.
+    const QByteArray refused = "sluice-cli: Check before copying “" + absolute
+                               + "”: source and destination “" + absolute + "” are the same file\n";
+    for (const QStringList &options : {QStringList{QStringLiteral("--dry-run")}, QStringList{},
+                                       QStringList{QStringLiteral("--no-journal")}}) {
+        const CliRun run = runCli(
+            options + QStringList{QStringLiteral("src/f"), QStringLiteral("src")}, 120000, folder);
+        QVERIFY2(run.exitCode == 1, run.err.constData());
+        QVERIFY2(run.err.count(refused) == 1, run.err.constData());
+    }
+    QCOMPARE(TestTree::readFile(scratch.path("src/f")), QByteArray("f"));
 }
 
 void TestCli::filterOptionsChooseWhatIsCopied()

@@ -44,7 +44,8 @@ JournalRecord sampleRecord()
     record.doneBytes = 3 * GiB;
     record.doneItems = 2;
     record.writtenAtMs = 1'700'000'000'000;
-    record.finished = {{"/dst/a/x", 1, 2, 3, 4, 5, 6}, {"/dst/a/y", 7, 8, 9, 10, 11, 12}};
+    record.finished = {{"/dst/a/x", 1, 2, 3, 4, 5, 6, "0123456789abcdef0123456789abcdef"},
+                       {"/dst/a/y", 7, 8, 9, 10, 11, 12, {}}};
     JournalCheckpoint checkpoint;
     checkpoint.source = "/src/b c/big";
     checkpoint.destination = "/dst/b c/big";
@@ -170,6 +171,9 @@ void TestJournal::recordRoundTrips()
     QCOMPARE(back->finished.size(), 2);
     QCOMPARE(back->finished.at(1).destination, QByteArray("/dst/a/y"));
     QCOMPARE(back->finished.at(1).sourceMtimeNs, qint64(12));
+    // The digest a resume's checksum file lists (version 2), and none for an unverified file.
+    QCOMPARE(back->finished.at(0).digest, QByteArray("0123456789abcdef0123456789abcdef"));
+    QVERIFY(back->finished.at(1).digest.isEmpty());
     QVERIFY(back->inFlight);
     QCOMPARE(back->inFlight->durable, 2 * GiB);
     QCOMPARE(back->inFlight->partDev, quint64(104));

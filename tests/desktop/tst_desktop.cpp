@@ -77,16 +77,7 @@ QStringList ejectLog(const DBusMock &udisks)
     return reply.arguments().value(0).toStringList();
 }
 
-/// The state letter of /proc/PID/stat (proc(5)): 'T' stopped, 'S' sleeping, 'R' running.
-char processState(pid_t pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return '?';
-    const QByteArray line = stat.readAll();
-    const qsizetype end = line.lastIndexOf(')'); // after the command, which may hold spaces
-    return end > 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
-}
+using TestTree::processState;
 
 qulonglong deviceOf(const QByteArray &path)
 {

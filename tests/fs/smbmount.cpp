@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <QTest>
 
 #include <csignal>
 #include <sys/stat.h>
@@ -38,6 +39,49 @@ QString finish(QProcess &process, const QString &name)
         .arg(name)
         .arg(process.exitCode())
         .arg(QString::fromLocal8Bit(process.readAll()).trimmed());
+}
+
+// The processes of smbd's session @p session (/proc/<pid>/stat's sixth field, proc(5)), and
+// any other whose command line names @p configFile (samba-dcerpcd calls setsid(2) and leaves
+// the session), that have not ended (zombies are gone but for their exit status), each as
+// "pid command line".
+QStringList serverProcesses(pid_t session, const QByteArray &configFile)
+{
+    QStringList found;
+    const QStringList entries =
+        QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool number = false;
+        entry.toInt(&number);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        QFile command(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (!number || !stat.open(QIODevice::ReadOnly) || !command.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype name = line.lastIndexOf(')'); // the command name may hold spaces
+        const QList<QByteArray> fields = line.mid(name + 2).split(' '); // state ppid pgrp session
+        const QByteArray arguments = command.readAll().replace('\0', ' ').trimmed();
+        if (name < 0 || fields.size() < 4 || fields.at(0) == "Z"
+            || (fields.at(3).toInt() != session && !arguments.contains(configFile)))
+            continue;
+        found << entry + u' ' + QString::fromLocal8Bit(arguments);
+    }
+    return found;
+}
+
+// Sends @p signalNumber (0: none, kill(2)) to every serverProcesses() and waits up to @p waitMs
+// for all of them to end; what is still running then.
+QStringList signalServer(pid_t session, const QByteArray &configFile, int signalNumber, int waitMs)
+{
+    for (const QString &process : serverProcesses(session, configFile))
+        ::kill(pid_t(process.section(u' ', 0, 0).toInt()), signalNumber);
+    const QDeadlineTimer deadline(waitMs);
+    QStringList left = serverProcesses(session, configFile);
+    while (!left.isEmpty() && !deadline.hasExpired()) {
+        QTest::qWait(20);
+        left = serverProcesses(session, configFile);
+    }
+    return left;
 }
 
 } // namespace
@@ -97,7 +141,10 @@ QString SmbMount::writeConfigs()
 {
     const QString base = m_base.path();
     // The server: only 127.0.0.1, no NetBIOS, no printers; smb2:10 logs each request's
-    // opcode. "force user = root": files on the share belong to the test.
+    // opcode. "force user = root": files on the share belong to the test. No samba-dcerpcd
+    // (smb.conf(5), "rpc start on demand helpers"): it calls setsid(2), so it and its rpcd_*
+    // children outlived smbd, and nothing here needs named-pipe RPC (only listing the
+    // server's shares does, which smbnetfs then cannot).
     const QString server = QStringLiteral("[global]\n"
                                           "server role = standalone server\n"
                                           "interfaces = 127.0.0.1\n"
@@ -114,6 +161,7 @@ QString SmbMount::writeConfigs()
                                           "load printers = no\n"
                                           "printcap name = /dev/null\n"
                                           "disable spoolss = yes\n"
+                                          "rpc start on demand helpers = no\n"
                                           "log level = 1 smb2:10\n"
                                           "[share]\n"
                                           "path = %2/share\n"
@@ -171,6 +219,7 @@ QString SmbMount::startServer()
     if (!m_smbd.waitForStarted())
         return QStringLiteral("cannot run %1: %2 (install samba: scripts/install-deps.sh test)")
             .arg(QString::fromLatin1(Smbd), m_smbd.errorString());
+    m_session = pid_t(m_smbd.processId()); // setsid(2): the session's id is smbd's pid
     const QDeadlineTimer listening(20000);
     while (!LocalServer::accepts(m_port)) {
         if (m_smbd.state() != QProcess::Running || listening.hasExpired())
@@ -227,6 +276,26 @@ SmbMount::~SmbMount()
             m_smbd.waitForFinished();
         }
     }
+    if (m_session <= 0)
+        return;
+    // Nothing of the server may outlive the test: smbd's SIGTERM reaches its process group
+    // only, and samba-dcerpcd (started on demand for named-pipe RPC unless smb.conf says
+    // otherwise, as the test's does) makes a session of its own; it and its rpcd_* children
+    // piled up by the hundred. What is left is ended here, and the test fails if any was.
+    // smbd's children end on its SIGTERM, a moment after it: give them that moment.
+    const QByteArray configFile = QFile::encodeName(m_base.path()) + "/smb.conf";
+    const QStringList left = signalServer(m_session, configFile, 0, 5000);
+    if (left.isEmpty())
+        return;
+    const QStringList survived = signalServer(m_session, configFile, SIGTERM, 10000);
+    if (!survived.isEmpty())
+        signalServer(m_session, configFile, SIGKILL, 5000);
+    QTest::qFail(
+        qPrintable(QStringLiteral("processes of the test's Samba server outlived smbd: "
+                                  "%1%2")
+                       .arg(left.join(QStringLiteral("; ")),
+                            survived.isEmpty() ? QString() : QStringLiteral(" (and SIGTERM)"))),
+        __FILE__, __LINE__);
 }
 
 QByteArray SmbMount::path(const QByteArray &relative) const

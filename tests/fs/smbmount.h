@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 
 #include <memory>
+#include <sys/types.h>
 
 /// A real SMB destination: a Samba server of the test's own on 127.0.0.1 (smbd --foreground
 /// --no-process-group in a session of its own, since it stops by signalling its process
@@ -16,9 +17,12 @@
 /// of the whole network (its own smbnetfs.conf and ~/.smb/smb.conf in a HOME of the test's),
 /// on which the share is <mount>/127.0.0.1:<port>/share (smbnetfs passes "host:port" on to
 /// libsmbclient, which connects to that port). The destructor unmounts (fusermount3 -u, lazily
-/// when busy) and stops smbd by its pid (SIGTERM; its helpers and connection processes end
-/// with it), also when the test failed half-way. Needs root, /dev/fuse, and smbd, smbpasswd
-/// (samba) and smbnetfs (scripts/install-deps.sh test); skipReason() says what is missing.
+/// when busy) and stops smbd by its pid (SIGTERM; it signals its process group), also when the
+/// test failed half-way. smb.conf starts no samba-dcerpcd (it would leave smbd's session and
+/// outlive it); a process of smbd's session or one naming the test's smb.conf that is still
+/// there after smbd fails the test, and is ended (SIGTERM, then SIGKILL). Needs root, /dev/fuse,
+/// and smbd, smbpasswd (samba) and smbnetfs (scripts/install-deps.sh test); skipReason() says what
+/// is missing.
 class SmbMount final
 {
 public:
@@ -51,6 +55,7 @@ private:
     /// next TestMount::create(), like the other test mounts.
     QTemporaryDir m_base;
     QProcess m_smbd;
+    pid_t m_session = 0; ///< smbd's session (its pid), which its children share
     quint16 m_port = 0;
     bool m_mounted = false;
 };

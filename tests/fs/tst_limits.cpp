@@ -53,6 +53,8 @@ private Q_SLOTS:
     void namesFatRefusesAreReportedAndTheRestCopies();
     void dryRunNamesEachRefusedNameOnce_data();
     void dryRunNamesEachRefusedNameOnce();
+    void topLevelNamesAreRefusedFromTheFolder_data();
+    void topLevelNamesAreRefusedFromTheFolder();
     void namesDifferingOnlyInCaseBothArriveWithRename_data();
     void namesDifferingOnlyInCaseBothArriveWithRename();
     void caseTwinNeverReplacesTheCopyOfItsTwin_data();
@@ -186,6 +188,63 @@ void TestLimits::dryRunNamesEachRefusedNameOnce()
     QVERIFY2(text.err.contains("n/a\\xFF”: the name is not valid UTF-8, and fuse.")
                  && text.err.contains(" stores names as Unicode"),
              text.err.constData());
+}
+
+void TestLimits::topLevelNamesAreRefusedFromTheFolder_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::addColumn<QByteArray>("type"); // as the preflight names it
+    QTest::newRow("vfat") << FsKind::Vfat << QByteArray("fuse.fusefat");
+    QTest::newRow("exfat") << FsKind::Exfat << QByteArray("fuse.exfat");
+}
+
+// Names given on the command line go through the same limits as the names inside a tree,
+// learned from the destination folder's file system before the name is looked up there: a
+// source whose copy would take a name FAT cannot store is refused as an item (exit 1), a new
+// name for the copy leaves nothing to start (exit 2). The dry run says the same.
+void TestLimits::topLevelNamesAreRefusedFromTheFolder()
+{
+    QFETCH(FsKind, fs);
+    QFETCH(QByteArray, type);
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("a\xff"), "ff"));
+    QVERIFY(TestTree::writeFile(scratch.path("q?x"), "q"));
+    QVERIFY(TestTree::writeFile(scratch.path("fine"), "fine"));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const QByteArray utf8 =
+        "”: the name is not valid UTF-8, and " + type + " stores names as Unicode\n";
+    const QByteArray question = "”: the name contains “?”, which " + type + " cannot store\n";
+    struct Refused
+    {
+        QList<QByteArray> arguments;
+        int exitCode;
+        QByteArray said;
+    };
+    const Refused cases[] = {
+        {{scratch.path("a\xff"), disk->path()},
+         1,
+         "sluice-cli: Check before copying “" + scratch.path("a\\xFF") + utf8},
+        {{scratch.path("q?x"), disk->path()},
+         1,
+         "sluice-cli: Check before copying “" + scratch.path("q?x") + question},
+        {{scratch.path("fine"), disk->path("n\xff")},
+         2,
+         "sluice-cli: Cannot copy “" + disk->path("n\\xFF") + utf8},
+        {{scratch.path("fine"), disk->path("n?")},
+         2,
+         "sluice-cli: Cannot copy “" + disk->path("n?") + question},
+    };
+    for (const Refused &refused : cases) {
+        for (const bool dryRun : {true, false}) {
+            QList<QByteArray> arguments = refused.arguments;
+            if (dryRun)
+                arguments.prepend("--dry-run");
+            const FsHelpers::ChildRun run = FsHelpers::runCli(arguments);
+            QVERIFY2(run.exitCode == refused.exitCode, run.err.constData());
+            QVERIFY2(run.err.count(refused.said) == 1, run.err.constData());
+        }
+    }
+    QCOMPARE(FsHelpers::listNames(disk->path()), QList<QByteArray>{});
 }
 
 void TestLimits::namesDifferingOnlyInCaseBothArriveWithRename_data()

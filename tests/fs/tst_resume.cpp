@@ -10,6 +10,7 @@
 #include "fshelpers.h"
 #include "jobjournal.h"
 #include "journalwriter.h"
+#include "sshfsmount.h"
 #include "testmount.h"
 #include "testtree.h"
 
@@ -20,11 +21,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTest>
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 
 #include <csignal>
 #include <fcntl.h>
@@ -206,6 +209,24 @@ QSet<QByteArray> finalFiles(const QByteArray &folder)
     return files;
 }
 
+// The entries of every kind but folders in @p folder by final name, as paths under
+// @p namedAs (the folder as the copier names it: an sshfs mount's path for the server's own
+// folder, which shows a new name at once, where the mount may list from its cache). Part
+// files are left out, and so are libfuse's ".fuse_hidden…" names: a file removed through
+// sshfs while it is open (a hard link's part name, held open until its rename) is renamed
+// so on the server until it is closed.
+QSet<QByteArray> finalEntries(const QByteArray &folder, const QByteArray &namedAs)
+{
+    QSet<QByteArray> entries;
+    for (const QByteArray &name : FsHelpers::listNames(folder)) {
+        struct stat st = {};
+        if (!name.endsWith(".sluice-part") && !name.startsWith(".fuse_hidden")
+            && ::lstat((folder + '/' + name).constData(), &st) == 0 && !S_ISDIR(st.st_mode))
+            entries.insert(namedAs + '/' + name);
+    }
+    return entries;
+}
+
 // Whether process @p pid is stopped (state T in /proc/PID/stat, proc(5)).
 bool isStopped(pid_t pid)
 {
@@ -215,6 +236,91 @@ bool isStopped(pid_t pid)
     const QByteArray line = stat.readAll();
     const qsizetype end = line.lastIndexOf(')');
     return end > 0 && line.mid(end + 2, 1) == "T";
+}
+
+// What a kill -9 left: the final names there were, and the journal's record at that moment.
+struct Killed
+{
+    QSet<QByteArray> present;
+    JournalRecord record;
+    /// Of present, the names no record named.
+    QSet<QByteArray> unrecorded;
+};
+
+/// Decides, from the final names present and those no record names yet, whether to kill.
+using KillWhen =
+    std::function<bool(const QSet<QByteArray> &present, const QSet<QByteArray> &unrecorded)>;
+
+// Each time a new final name appears in @p folder (listed there, named under @p namedAs) the
+// copier @p cli is stopped (SIGSTOP) and the journal read; it is killed (SIGKILL) once @p when
+// says so, else it goes on (SIGCONT). Fails the test when the copy ends first.
+void killWhen(Cli &cli, const QByteArray &folder, const QByteArray &namedAs, const KillWhen &when,
+              Killed &killed)
+{
+    qsizetype seen = 0;
+    for (;;) {
+        QVERIFY(QTest::qWaitFor(
+            [&] { return finalEntries(folder, namedAs).size() > seen || !cli.running(); }, 60000));
+        QVERIFY2(cli.running(), "the copy ended before the moment to kill it came");
+        cli.signal(SIGSTOP);
+        QVERIFY(QTest::qWaitFor([&] { return isStopped(cli.pid()); }, 10000));
+        killed.present = finalEntries(folder, namedAs);
+        seen = killed.present.size();
+        const std::optional<JournalRecord> record = onlyRecord();
+        killed.unrecorded = killed.present;
+        if (record) {
+            for (const JournalFinished &item : std::as_const(record->finished))
+                killed.unrecorded.remove(item.destination);
+        }
+        if (record && when(killed.present, killed.unrecorded)) {
+            killed.record = *record;
+            break;
+        }
+        cli.signal(SIGCONT);
+    }
+    cli.signal(SIGKILL);
+    cli.wait();
+    QCOMPARE(cli.killedBy, SIGKILL);
+}
+
+// The count @p field ("items", "bytes") of @p fate ("copied", "skippedByPolicy"...) in the
+// summary of a --progress json end record.
+qint64 tally(const QJsonObject &result, const char *fate, const char *field)
+{
+    return result.value(QStringLiteral("summary"))
+        .toObject()
+        .value(QLatin1String(fate))
+        .toObject()
+        .value(QLatin1String(field))
+        .toInteger();
+}
+
+// The issues of a --progress json end record besides the removal of a stale part file (the
+// part file of a small file being written when the copy was killed) and those of an
+// operation in @p alsoExpected, as text.
+QStringList unexpectedIssues(const QJsonObject &result, const QStringList &alsoExpected = {})
+{
+    QStringList others;
+    for (const auto &issue : result.value(QStringLiteral("issues")).toArray()) {
+        const QString operation = issue.toObject().value(QStringLiteral("operation")).toString();
+        if (operation != QLatin1String("Cleaned up") && !alsoExpected.contains(operation))
+            others.append(QString::fromUtf8(QJsonDocument(issue.toObject()).toJson()));
+    }
+    return others;
+}
+
+// What xxh128sum -c (or another checker) says of the checksum file @p manifest: "" when every
+// file in it checks out.
+QString checkManifest(const QString &tool, const QByteArray &manifest)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(tool, {QStringLiteral("-c"), QFile::decodeName(manifest)});
+    if (!process.waitForFinished(60000))
+        return QStringLiteral("%1 did not finish").arg(tool);
+    const QString output = QString::fromLocal8Bit(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0 ? QString()
+                                                                                   : output;
 }
 
 // How often @p needle occurs in @p haystack.
@@ -253,6 +359,10 @@ private Q_SLOTS:
     void killNineDuringSmallFileTree();
     void powerLossKeepsWhatCheckpointsClaim();
     void resumedMoveFinishesFilesTheKillLeftUnrecorded();
+    void resumeRelinksHardLinksTheKillLeftUnrecorded_data();
+    void resumeRelinksHardLinksTheKillLeftUnrecorded();
+    void resumeCountsLinksAndFifosTheKillLeftUnrecorded();
+    void resumedChecksumFileListsEveryFileOnce();
     void unwritableJournalIsSaidAtOnce_data();
     void unwritableJournalIsSaidAtOnce();
 
@@ -563,39 +673,24 @@ void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
     }
     Cli first({"--move", "--limit", "8M", "--on-conflict", "skip", "--on-error", "skip",
                source->path("src"), disk->path()});
-    // Each time a file gets its final name the copier is stopped (SIGSTOP) and the journal
-    // read; it is killed once a final name is there that no record names yet.
-    QSet<QByteArray> present;
-    std::optional<JournalRecord> record;
-    qsizetype seen = 0;
-    for (;;) {
-        QVERIFY(QTest::qWaitFor(
-            [&] { return finalFiles(disk->path("src")).size() > seen || !first.running(); },
-            60000));
-        QVERIFY2(first.running(), "the move ended before a file was finished and not recorded");
-        first.signal(SIGSTOP);
-        QVERIFY(QTest::qWaitFor([&] { return isStopped(first.pid()); }, 10000));
-        present = finalFiles(disk->path("src"));
-        seen = present.size();
-        record = onlyRecord();
-        QSet<QByteArray> unrecorded = present;
-        if (record) {
-            for (const JournalFinished &item : std::as_const(record->finished))
-                unrecorded.remove(item.destination);
-        }
-        if (record && !unrecorded.isEmpty())
-            break;
-        first.signal(SIGCONT);
-    }
-    first.signal(SIGKILL);
-    first.wait();
-    QCOMPARE(first.killedBy, SIGKILL);
+    // Killed once a final name is there that no record names yet.
+    Killed killed;
+    killWhen(
+        first, disk->path("src"), disk->path("src"),
+        [](const QSet<QByteArray> &, const QSet<QByteArray> &unrecorded) {
+            return !unrecorded.isEmpty();
+        },
+        killed);
+    if (QTest::currentTestFailed())
+        return;
+    const QSet<QByteArray> &present = killed.present;
+    const JournalRecord &record = killed.record;
     QCOMPARE(finalFiles(source->path("src")).size(), Files); // not one source removed yet
-    QVERIFY(qsizetype(record->finished.size()) < present.size());
+    QVERIFY(qsizetype(record.finished.size()) < present.size());
     // The file in flight continues after its checkpoint when its part file is still there.
     qint64 adopted = 0;
-    if (record->inFlight && !present.contains(record->inFlight->destination))
-        adopted = record->inFlight->durable;
+    if (record.inFlight && !present.contains(record.inFlight->destination))
+        adopted = record.inFlight->durable;
     const qint64 finishedBefore = present.size();
 
     Cli resumed({"--resume", "--progress", "json"});
@@ -603,20 +698,11 @@ void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
     QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
     const QJsonObject result = resumed.resultRecord();
     QVERIFY2(!result.isEmpty(), resumed.out.constData());
-    const QJsonObject summary = result.value(QStringLiteral("summary")).toObject();
-    const auto tally = [&summary](const char *fate, const char *field) {
-        return summary.value(QLatin1String(fate))
-            .toObject()
-            .value(QLatin1String(field))
-            .toInteger();
-    };
     // The one warning there may be: the part file of a small file that was being written
     // (no checkpoint names it) is removed as any stale part file.
+    const QStringList others = unexpectedIssues(result);
+    QVERIFY2(others.isEmpty(), qPrintable(others.join(u'\n')));
     const QJsonArray issues = result.value(QStringLiteral("issues")).toArray();
-    for (const auto &issue : issues)
-        QVERIFY2(issue.toObject().value(QStringLiteral("operation")).toString()
-                     == QLatin1String("Cleaned up"),
-                 resumed.err.constData());
     QVERIFY(issues.size() <= 1);
     QCOMPARE(result.value(QStringLiteral("status")).toString(),
              issues.isEmpty() ? QStringLiteral("succeeded")
@@ -625,10 +711,10 @@ void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
     QCOMPARE(result.value(QStringLiteral("itemsCopied")).toInteger(), Files + 1); // + src, merged
     QCOMPARE(result.value(QStringLiteral("itemsSkipped")).toInteger(), 0);
     QCOMPARE(result.value(QStringLiteral("itemsFailed")).toInteger(), 0);
-    QCOMPARE(tally("copied", "items"), Files);
-    QCOMPARE(tally("copied", "bytes"), Files * FileSize);
-    QCOMPARE(tally("merged", "items"), 1);
-    QCOMPARE(tally("skippedByPolicy", "items"), 0);
+    QCOMPARE(tally(result, "copied", "items"), Files);
+    QCOMPARE(tally(result, "copied", "bytes"), Files * FileSize);
+    QCOMPARE(tally(result, "merged", "items"), 1);
+    QCOMPARE(tally(result, "skippedByPolicy", "items"), 0);
     QCOMPARE(result.value(QStringLiteral("bytesTotal")).toInteger(), Files * FileSize);
     QCOMPARE(result.value(QStringLiteral("bytesCopied")).toInteger(), Files * FileSize);
     QCOMPARE(result.value(QStringLiteral("itemsResumed")).toInteger(), finishedBefore);
@@ -643,6 +729,239 @@ void TestResume::resumedMoveFinishesFilesTheKillLeftUnrecorded()
     for (auto it = digests.cbegin(); it != digests.cend(); ++it)
         QCOMPARE(FsHelpers::fileDigest(disk->path("src/" + it.key())), it.value());
     QVERIFY(TestTree::findPartFiles(disk->path()).isEmpty());
+    QVERIFY(interrupted().isEmpty());
+}
+
+void TestResume::resumeRelinksHardLinksTheKillLeftUnrecorded_data()
+{
+    QTest::addColumn<bool>("sshfs");
+    QTest::addColumn<bool>("bothNames");
+    QTest::newRow("ext4, first name unrecorded") << false << false;
+    QTest::newRow("ext4, both names unrecorded") << false << true;
+    QTest::newRow("sshfs, first name unrecorded") << true << false;
+    QTest::newRow("sshfs, both names unrecorded") << true << true;
+}
+
+// Issue 12 with hard links kept (-a): a move killed while names of linked files had their
+// final names and no record named them yet. The "a" names' second names ("z") come after
+// every other name: killed with an "a" name unrecorded, the resume writes its "z" name, which
+// must become a link to the copy the resume proved (on sshfs, whole-second times and a change
+// time that is the modification time, 57 of 300 pairs became two files and sources stayed).
+// A "b" name's second name ("bNl") follows it at once: killed with both unrecorded, the
+// resume must take the link for done too, not skip it by policy and keep its source. sshfs
+// numbers each name apart, so link counts and inodes are read in the server's own folder.
+void TestResume::resumeRelinksHardLinksTheKillLeftUnrecorded()
+{
+    QFETCH(bool, sshfs);
+    QFETCH(bool, bothNames);
+    useFreshJournal();
+    constexpr int Pairs = 6;
+    constexpr qint64 FileSize = 2 * MiB;
+    FS_MOUNT(source, FsKind::Tmpfs, 96 * MiB);
+    std::unique_ptr<TestMount> disk;
+    std::unique_ptr<SshfsMount> server;
+    QString error;
+    if (sshfs) {
+        if (const QString why = SshfsMount::skipReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        server = SshfsMount::create(error);
+        QVERIFY2(server, qPrintable(error));
+    } else {
+        disk = TestMount::create(FsKind::Ext4, 256 * MiB, error);
+        QVERIFY2(disk, qPrintable(error));
+    }
+    const QByteArray target = sshfs ? server->path() : disk->path();
+    const QByteArray onDisk = (sshfs ? server->serverPath() : disk->path()) + "/src";
+    const QByteArray copied = target + "/src"; // the copy's folder as sluice-cli names it
+    QVERIFY(TestTree::makePath(source->path("src")));
+    QList<std::pair<QByteArray, QByteArray>> pairs; // first name, second name
+    for (int i = 0; i < Pairs; ++i) {
+        const QByteArray number = QByteArray::number(i);
+        pairs.append({'a' + number, 'z' + number});
+        pairs.append({'b' + number, 'b' + number + 'l'});
+    }
+    QHash<QByteArray, QByteArray> digests; // by name
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        const auto &[firstName, secondName] = pairs.at(i);
+        const QByteArray path = source->path("src/" + firstName);
+        QVERIFY(TestTree::writePatternFile(path, FileSize, quint32(300 + i)));
+        QCOMPARE(::link(path.constData(), source->path("src/" + secondName).constData()), 0);
+        digests.insert(firstName, FsHelpers::fileDigest(path));
+        digests.insert(secondName, digests.value(firstName));
+    }
+    Cli move({"-a", "--move", "--limit", "8M", "--on-conflict", "skip", "--on-error", "skip",
+              source->path("src"), target});
+    Killed killed;
+    killWhen(
+        move, onDisk, copied,
+        [&](const QSet<QByteArray> &, const QSet<QByteArray> &unrecorded) {
+            for (int i = 0; i < Pairs; ++i) {
+                const QByteArray name = copied + (bothNames ? "/b" : "/a") + QByteArray::number(i);
+                if (unrecorded.contains(name) && (!bothNames || unrecorded.contains(name + 'l')))
+                    return true;
+            }
+            return false;
+        },
+        killed);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(finalFiles(source->path("src")).size(), 2 * pairs.size()); // none removed yet
+
+    Cli resumed({"--resume", "--progress", "json"});
+    resumed.wait();
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    const QJsonObject result = resumed.resultRecord();
+    QVERIFY2(!result.isEmpty(), resumed.out.constData());
+    // sshfs: the preflight's word on what the file system cannot do.
+    const QStringList others = unexpectedIssues(result, {QStringLiteral("Check before copying")});
+    QVERIFY2(others.isEmpty(), qPrintable(others.join(u'\n')));
+    QCOMPARE(result.value(QStringLiteral("itemsSkipped")).toInteger(), 0);
+    QCOMPARE(result.value(QStringLiteral("itemsFailed")).toInteger(), 0);
+    QCOMPARE(tally(result, "skippedByPolicy", "items"), 0);
+    QStringList present;
+    for (const QByteArray &name : std::as_const(killed.present))
+        present.append(QString::fromUtf8(name)
+                       + (killed.unrecorded.contains(name) ? QStringLiteral("*") : QString()));
+    QVERIFY2(result.value(QStringLiteral("itemsResumed")).toInteger()
+                 == qint64(killed.present.size()),
+             qPrintable(present.join(u' ') + u'\n' + QString::fromUtf8(resumed.out)));
+
+    // Moved: no source left; every name with its bytes, each pair one file with two names.
+    QVERIFY(::access(source->path("src").constData(), F_OK) != 0);
+    QList<QByteArray> names = digests.keys();
+    std::sort(names.begin(), names.end());
+    const QList<QByteArray> there = FsHelpers::listNames(onDisk);
+    QVERIFY2(there == names, there.join(' ').constData());
+    for (auto it = digests.cbegin(); it != digests.cend(); ++it)
+        QCOMPARE(FsHelpers::fileDigest(onDisk + '/' + it.key()), it.value());
+    for (const auto &[firstName, secondName] : std::as_const(pairs)) {
+        struct stat one = {};
+        struct stat other = {};
+        QCOMPARE(::lstat((onDisk + '/' + firstName).constData(), &one), 0);
+        QCOMPARE(::lstat((onDisk + '/' + secondName).constData(), &other), 0);
+        QVERIFY2(one.st_ino == other.st_ino,
+                 qPrintable(QStringLiteral("%1 and %2 are two files")
+                                .arg(QString::fromUtf8(firstName), QString::fromUtf8(secondName))));
+        QCOMPARE(one.st_nlink, nlink_t(2));
+    }
+    QVERIFY(TestTree::findPartFiles(onDisk).isEmpty());
+    QVERIFY(interrupted().isEmpty());
+}
+
+// Issue 12: symbolic links and FIFOs a killed move had put in place before a record named
+// them. The resume counts them as done (of the source's kind, a link with its target, created
+// since the job started), as it does regular files, instead of leaving them to the collision
+// policy ("exists, skipped", their sources kept, or a question with --on-conflict ask).
+void TestResume::resumeCountsLinksAndFifosTheKillLeftUnrecorded()
+{
+    useFreshJournal();
+    constexpr int Files = 8;
+    FS_MOUNT(source, FsKind::Tmpfs, 64 * MiB);
+    FS_MOUNT(disk, FsKind::Ext4, 128 * MiB);
+    QVERIFY(TestTree::makePath(source->path("src")));
+    QHash<QByteArray, QByteArray> digests; // by name
+    for (int i = 0; i < Files; ++i) {
+        const QByteArray name = 'f' + QByteArray::number(i);
+        QVERIFY(TestTree::writePatternFile(source->path("src/" + name), 2 * MiB, quint32(500 + i)));
+        digests.insert(name, FsHelpers::fileDigest(source->path("src/" + name)));
+        // After each file in plan order: its link ("fNl"), then a FIFO ("fNp").
+        QCOMPARE(::symlink(name.constData(), source->path("src/" + name + 'l').constData()), 0);
+        QCOMPARE(::mkfifo(source->path("src/" + name + 'p').constData(), 0640), 0);
+    }
+    const QByteArray copied = disk->path("src");
+    Cli move({"--move", "--limit", "8M", "--on-conflict", "skip", "--on-error", "skip",
+              source->path("src"), disk->path()});
+    Killed killed;
+    killWhen(
+        move, copied, copied,
+        [&](const QSet<QByteArray> &, const QSet<QByteArray> &unrecorded) {
+            for (int i = 0; i < Files; ++i) {
+                const QByteArray name = copied + "/f" + QByteArray::number(i);
+                if (unrecorded.contains(name + 'l') && unrecorded.contains(name + 'p'))
+                    return true;
+            }
+            return false;
+        },
+        killed);
+    if (QTest::currentTestFailed())
+        return;
+
+    Cli resumed({"--resume", "--progress", "json"});
+    resumed.wait();
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    const QJsonObject result = resumed.resultRecord();
+    QVERIFY2(!result.isEmpty(), resumed.out.constData());
+    const QStringList others = unexpectedIssues(result);
+    QVERIFY2(others.isEmpty(), qPrintable(others.join(u'\n')));
+    QCOMPARE(result.value(QStringLiteral("itemsSkipped")).toInteger(), 0);
+    QCOMPARE(result.value(QStringLiteral("itemsFailed")).toInteger(), 0);
+    QCOMPARE(tally(result, "skippedByPolicy", "items"), 0);
+    QCOMPARE(result.value(QStringLiteral("itemsResumed")).toInteger(),
+             qint64(killed.present.size()));
+
+    QVERIFY(::access(source->path("src").constData(), F_OK) != 0);
+    QCOMPARE(FsHelpers::listNames(copied).size(), 3 * Files);
+    for (int i = 0; i < Files; ++i) {
+        const QByteArray name = 'f' + QByteArray::number(i);
+        QCOMPARE(FsHelpers::fileDigest(copied + '/' + name), digests.value(name));
+        char link[64] = {};
+        QCOMPARE(::readlink((copied + '/' + name + 'l').constData(), link, sizeof link - 1),
+                 ssize_t(name.size()));
+        QCOMPARE(QByteArray(link), name);
+        struct stat fifo = {};
+        QCOMPARE(::lstat((copied + '/' + name + 'p').constData(), &fifo), 0);
+        QVERIFY(S_ISFIFO(fifo.st_mode));
+    }
+    QVERIFY(TestTree::findPartFiles(copied).isEmpty());
+    QVERIFY(interrupted().isEmpty());
+}
+
+// Issue 12: the checksum file of a resumed job lists every file of the job exactly once:
+// those the killed run recorded (their digest kept in the journal), those it finished without
+// a record (hashed while the resume compares them with the source), the one in flight and
+// the rest. The killed run wrote none (it is written at the end); xxh128sum -c accepts it.
+void TestResume::resumedChecksumFileListsEveryFileOnce()
+{
+    useFreshJournal();
+    constexpr int Files = 16;
+    FS_MOUNT(source, FsKind::Tmpfs, 64 * MiB);
+    FS_MOUNT(disk, FsKind::Ext4, 128 * MiB);
+    QVERIFY(TestTree::makePath(source->path("src")));
+    QSet<QByteArray> expected; // the copies' paths
+    for (int i = 0; i < Files; ++i) {
+        const QByteArray name = 'g' + QByteArray::number(i).rightJustified(2, '0');
+        QVERIFY(TestTree::writePatternFile(source->path("src/" + name), 2 * MiB, quint32(700 + i)));
+        expected.insert(disk->path("src/" + name));
+    }
+    const QByteArray manifest = disk->path("sums.xxh128");
+    Cli copy({"--verify", "xxh3", "--checksum-file", manifest, "--limit", "8M", "--on-conflict",
+              "skip", "--on-error", "skip", source->path("src"), disk->path()});
+    // Killed with files recorded and others finished but not recorded yet.
+    Killed killed;
+    killWhen(
+        copy, disk->path("src"), disk->path("src"),
+        [](const QSet<QByteArray> &present, const QSet<QByteArray> &unrecorded) {
+            return !unrecorded.isEmpty() && unrecorded.size() < present.size();
+        },
+        killed);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(::access(manifest.constData(), F_OK) != 0);
+
+    Cli resumed({"--resume"});
+    resumed.wait();
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    const QList<QByteArray> lines = TestTree::readFile(manifest).split('\n');
+    QCOMPARE(lines.size(), Files + 1); // each line ends with a newline
+    QVERIFY(lines.last().isEmpty());
+    QSet<QByteArray> listed;
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+        QCOMPARE(lines.at(i).indexOf("  "), 32); // 128 bits in hex, two spaces, the path
+        listed.insert(lines.at(i).mid(34));
+    }
+    QCOMPARE(listed, expected);
+    const QString checked = checkManifest(QStringLiteral("xxh128sum"), manifest);
+    QVERIFY2(checked.isEmpty(), qPrintable(checked));
     QVERIFY(interrupted().isEmpty());
 }
 

@@ -49,6 +49,8 @@ private Q_SLOTS:
     void archiveFromTheShareCopiesByteIdentically();
     void namesSmbRefusesAreRefusedBeforeTheFirstByte();
     void aNameThatIsNotUtf8IsRefusedAndTheRestCopies();
+    void topLevelNamesThatAreNotUtf8NeverReachTheShare();
+    void hardLinksBecomeCopiesAndTheDryRunSaysSo();
     void noFlushReachesTheServer();
 
 private:
@@ -408,6 +410,88 @@ void TestSmbnetfs::aNameThatIsNotUtf8IsRefusedAndTheRestCopies()
     QCOMPARE(FsHelpers::listNames(server->serverPath("u8")), (QList<QByteArray>{"b", "c"}));
     QCOMPARE(TestTree::readFile(server->serverPath("u8/b")), QByteArray("b"));
     QCOMPARE(TestTree::readFile(server->serverPath("u8/c")), QByteArray("c"));
+}
+
+// A name that is not UTF-8 named on the command line: as the source, whose copy takes its
+// name, or as the copy's new name. A lookup of such a name (the newfstatat(2) of the
+// destination that came before the check) made smbnetfs answer EIO, and then everything on
+// that server for about 4 s: the copy right after it failed. The name is refused from what the
+// share's folder says about its file system, without a system call on the name itself, so a
+// copy started right after the refusal succeeds; in a dry run as in a copy.
+void TestSmbnetfs::topLevelNamesThatAreNotUtf8NeverReachTheShare()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("a\xff"), "ff"));
+    QVERIFY(TestTree::writePatternFile(scratch.path("valid"), 300 * KiB, 169));
+    const QByteArray why = "”: the name is not valid UTF-8, and fuse.smbnetfs stores names as "
+                           "Unicode\n";
+    struct Refused
+    {
+        QList<QByteArray> arguments;
+        int exitCode; // the source is refused as an item; a new name leaves nothing to start
+        QByteArray said;
+    };
+    const Refused cases[] = {
+        {{scratch.path("a\xff"), server->path()},
+         1,
+         "sluice-cli: Check before copying “" + scratch.path("a\\xFF") + why},
+        {{scratch.path("valid"), server->path("n\xff")},
+         2,
+         "sluice-cli: Cannot copy “" + server->path("n\\xFF") + why},
+    };
+    QList<QByteArray> copies;
+    for (const Refused &refused : cases) {
+        for (const bool dryRun : {true, false}) {
+            QList<QByteArray> arguments = refused.arguments;
+            if (dryRun)
+                arguments.prepend("--dry-run");
+            const FsHelpers::ChildRun run = FsHelpers::runCli(arguments);
+            QVERIFY2(run.exitCode == refused.exitCode, run.err.constData());
+            QVERIFY2(run.err.count(refused.said) == 1, run.err.constData());
+            QVERIFY2(!run.err.contains("Input/output error"), run.err.constData());
+            // At once, not after the seconds smbnetfs needed to reconnect.
+            copies << "copy" + QByteArray::number(copies.size() + 1);
+            const FsHelpers::ChildRun next =
+                FsHelpers::runCli({scratch.path("valid"), server->path(copies.constLast())});
+            QVERIFY2(next.exitCode == 0, next.err.constData());
+            QCOMPARE(FsHelpers::fileDigest(server->serverPath(copies.constLast())),
+                     FsHelpers::fileDigest(scratch.path("valid")));
+        }
+    }
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), copies);
+}
+
+// SMB has no hard links (smbnetfs answers link(2) with EPERM): with -a the further names of a
+// file become copies of their own. The probe finds that out, so the dry run says it with the
+// copy's words, and the copy says it once, before the first byte, without trying link(2).
+void TestSmbnetfs::hardLinksBecomeCopiesAndTheDryRunSaysSo()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("linked")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("linked/a"), 200 * KiB, 170));
+    for (const char *name : {"linked/b", "linked/c"})
+        QCOMPARE(::link(scratch.path("linked/a").constData(), scratch.path(name).constData()), 0);
+    const QByteArray said = "sluice-cli: Warning: Cannot create hard link “"
+                            + server->path("linked/b")
+                            + "” and 1 more item(s): copied as a separate file, not as a hard "
+                              "link to “"
+                            + server->path("linked/a") + "”: hard links cannot be kept here\n";
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", "-a", scratch.path("linked"), server->path()});
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    QVERIFY2(dry.err.count(said) == 1, dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"-a", scratch.path("linked"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.count(said) == 1, run.err.constData());
+    QVERIFY2(run.err.count("Cannot create hard link") == 1, run.err.constData());
+    for (const char *name : {"linked/a", "linked/b", "linked/c"})
+        QCOMPARE(FsHelpers::fileDigest(server->serverPath(name)),
+                 FsHelpers::fileDigest(scratch.path("linked/a")));
 }
 
 // What the mount really does with a flush: smbnetfs has no fsync handler, FUSE answers

@@ -11,7 +11,12 @@
 #include "sshfsmount.h"
 #include "testtree.h"
 
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <csignal>
@@ -39,6 +44,9 @@ private Q_SLOTS:
     void linkTimesAndOwnersNeverReachTheTarget();
     void relativeAndDanglingLinksAreCopied();
     void fifoIsRefusedBeforeTheFirstByte();
+    void followSymlinksMountNeverMergesIntoAnExistingFolder();
+    void folderReplacedByALinkMidCopyIsNotWrittenThrough();
+    void dryRunSaysLinksLoseTheirTimes();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -423,6 +431,219 @@ void TestSshfs::fifoIsRefusedBeforeTheFirstByte()
     QVERIFY2(!run.err.contains("EPERM"), run.err.constData());
     QCOMPARE(FsHelpers::listNames(server->serverPath("sp")), QList<QByteArray>{"file"});
     QCOMPARE(TestTree::readFile(server->serverPath("sp/file")), QByteArray("file"));
+}
+
+namespace {
+
+// What a folder and the entries in it are, to compare exactly before and after a copy.
+struct FolderState
+{
+    QList<QByteArray> names;
+    QList<QByteArray> contents;
+    QList<QByteArray> stats; ///< mode, owner, size, modification time of the folder and each entry
+
+    bool operator==(const FolderState &other) const
+    {
+        return names == other.names && contents == other.contents && stats == other.stats;
+    }
+};
+
+QByteArray statLine(const QByteArray &path)
+{
+    struct stat st = {};
+    if (::lstat(path.constData(), &st) != 0)
+        return "missing";
+    return QByteArray::number(st.st_mode, 8) + ' ' + QByteArray::number(st.st_uid) + ' '
+           + QByteArray::number(st.st_gid) + ' ' + QByteArray::number(qint64(st.st_size)) + ' '
+           + QByteArray::number(qint64(st.st_mtim.tv_sec)) + '.'
+           + QByteArray::number(qint64(st.st_mtim.tv_nsec));
+}
+
+FolderState folderState(const QByteArray &folder)
+{
+    FolderState state;
+    state.names = FsHelpers::listNames(folder);
+    state.stats.append(statLine(folder));
+    for (const QByteArray &name : state.names) {
+        state.contents.append(TestTree::readFile(folder + '/' + name));
+        state.stats.append(statLine(folder + '/' + name));
+    }
+    return state;
+}
+
+} // namespace
+
+// sshfs -o follow_symlinks asks the server with STAT, so a link there looks like its target
+// and a folder link planted in the destination looks like a folder: merging into it wrote
+// files outside the destination and gave the outside folder the source folder's mode (777),
+// exit 0. The probe sees links followed; the dry run and the preflight refuse that merge by
+// name; the outside folder keeps its contents, mode and times exactly; a planted file link is
+// replaced by the copy (the rename replaces the name on the server), its target untouched; new
+// folders and files are copied.
+void TestSshfs::followSymlinksMountNeverMergesIntoAnExistingFolder()
+{
+    SSHFS_MOUNT(server, QStringLiteral("follow_symlinks"));
+    Scratch outside; // the server's own disk, outside the folder it exports
+    const QByteArray elsewhere = outside.path("elsewhere");
+    QVERIFY(TestTree::makePath(elsewhere));
+    QVERIFY(TestTree::writeFile(elsewhere + "/keep", "kept"));
+    QCOMPARE(::utimensat(AT_FDCWD, (elsewhere + "/keep").constData(), Y2000, 0), 0);
+    QCOMPARE(::chmod(elsewhere.constData(), 0750), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, elsewhere.constData(), Y2000, 0), 0);
+    const QByteArray victim = outside.path("victim");
+    QVERIFY(TestTree::writeFile(victim, "secret"));
+    QCOMPARE(::chmod(victim.constData(), 0600), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, victim.constData(), Y2000, 0), 0);
+    QVERIFY(TestTree::makePath(server->serverPath("dest")));
+    QCOMPARE(::symlink(elsewhere.constData(), server->serverPath("dest/sub").constData()), 0);
+    QCOMPARE(::symlink(victim.constData(), server->serverPath("dest/top").constData()), 0);
+    const FolderState outsideBefore = folderState(elsewhere);
+    const QByteArray victimBefore = statLine(victim);
+
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("src/sub/a"), "into the link"));
+    QCOMPARE(::chmod(scratch.path("src/sub").constData(), 0777), 0);
+    QVERIFY(TestTree::makePath(scratch.path("src/fresh/deep")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/fresh/deep/b"), 300 * KiB, 181));
+    QVERIFY(TestTree::writeFile(scratch.path("src/top"), "the new top"));
+    const QList<QByteArray> copy = {"--on-conflict",         "overwrite",
+                                    scratch.path("src/sub"), scratch.path("src/fresh"),
+                                    scratch.path("src/top"), server->path("dest")};
+    const QByteArray refusal = "“" + scratch.path("src/sub") + "”: the folder “"
+                               + server->path("dest/sub")
+                               + "” already exists on fuse.sshfs, which shows a symbolic link on "
+                                 "the server as what it points to (mounted with -o "
+                                 "follow_symlinks): it may be a link to a folder elsewhere on the "
+                                 "server, so nothing is copied into it; remount without "
+                                 "follow_symlinks to copy into existing folders";
+
+    const FsHelpers::ChildRun dry = FsHelpers::runCli(QList<QByteArray>{"--dry-run"} + copy);
+    QCOMPARE(dry.exitCode, 1);
+    QVERIFY2(dry.err.contains(refusal), dry.err.constData());
+    QVERIFY2(dry.err.contains("it follows symbolic links (a link on the server looks like what "
+                              "it points to: sshfs -o follow_symlinks), so existing folders there "
+                              "are never copied into"),
+             dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath("dest")), (QList<QByteArray>{"sub", "top"}));
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli(copy);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(refusal), run.err.constData());
+    QVERIFY(folderState(elsewhere) == outsideBefore);
+    QCOMPARE(FsHelpers::listNames(elsewhere), QList<QByteArray>{"keep"});
+    QCOMPARE(statLine(victim), victimBefore);
+    QCOMPARE(TestTree::readFile(victim), QByteArray("secret"));
+    QCOMPARE(readLink(server->serverPath("dest/sub")), elsewhere);
+    struct stat top = {};
+    QCOMPARE(::lstat(server->serverPath("dest/top").constData(), &top), 0);
+    QVERIFY(S_ISREG(top.st_mode)); // the link's name now holds the copy
+    QCOMPARE(TestTree::readFile(server->serverPath("dest/top")), QByteArray("the new top"));
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("dest/fresh/deep/b")),
+             FsHelpers::fileDigest(scratch.path("src/fresh/deep/b")));
+    QCOMPARE(FsHelpers::listNames(server->serverPath("dest")),
+             (QList<QByteArray>{"fresh", "sub", "top"}));
+    QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
+}
+
+// Plain sshfs names every request by path, so a folder descriptor does not pin the folder: a
+// destination folder renamed away on the server and replaced by a link redirected the files
+// written after it to where the link points. The copy is paused (SIGTSTP) in the middle of
+// the second of three files, the folder swapped on the server, the copy continued (SIGCONT):
+// the second file is not renamed through the link, the third not created there, nothing
+// reaches the link's target (contents, mode, times), and the job says so and exits 1.
+void TestSshfs::folderReplacedByALinkMidCopyIsNotWrittenThrough()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch outside;
+    const QByteArray target = outside.path("target");
+    QVERIFY(TestTree::makePath(target));
+    QCOMPARE(::chmod(target.constData(), 0750), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, target.constData(), Y2000, 0), 0);
+    const FolderState targetBefore = folderState(target);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("sw/d")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/a"), 2 * MiB, 191));
+    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/b"), 8 * MiB, 192));
+    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/c"), 2 * MiB, 193));
+
+    QProcess cli;
+    // A process group of its own: the kernel discards SIGTSTP's stop in an orphaned one.
+    cli.setChildProcessModifier([] { ::setpgid(0, 0); });
+    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
+    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json"),
+                                 QStringLiteral("--limit"), QStringLiteral("4M")}
+                     + FsHelpers::decodedArguments({scratch.path("sw"), server->path()}));
+    cli.setStandardInputFile(QProcess::nullDevice());
+    cli.start();
+    QVERIFY(cli.waitForStarted());
+    const pid_t pid = pid_t(cli.processId());
+    const auto stop = qScopeGuard([&] {
+        ::kill(pid, SIGCONT);
+        cli.kill();
+        cli.waitForFinished();
+    });
+    // In the middle of b: a (2 MiB) is in place, b's part file is being written.
+    qint64 written = 0;
+    QByteArray pending;
+    const QDeadlineTimer deadline(60000);
+    while (written < 3 * MiB && !deadline.hasExpired() && cli.state() == QProcess::Running) {
+        cli.waitForReadyRead(100);
+        pending += cli.readAllStandardOutput();
+        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
+            pending.remove(0, end + 1);
+            if (line.value(QStringLiteral("type")).toString() == QLatin1String("progress"))
+                written = line.value(QStringLiteral("bytesWritten")).toInteger();
+        }
+    }
+    QVERIFY2(written >= 3 * MiB && written < 10 * MiB, qPrintable(QString::number(written)));
+    QCOMPARE(::kill(pid, SIGTSTP), 0);
+    QTRY_COMPARE(TestTree::processState(pid), 'T');
+    QCOMPARE(::rename(server->serverPath("sw/d").constData(),
+                      server->serverPath("sw/d.moved").constData()),
+             0);
+    QCOMPARE(::symlink(target.constData(), server->serverPath("sw/d").constData()), 0);
+    QCOMPARE(::kill(pid, SIGCONT), 0);
+    QVERIFY(cli.waitForFinished(60000));
+    const QByteArray err = cli.readAllStandardError();
+    QCOMPARE(cli.exitCode(), 1);
+    QVERIFY2(err.contains("the folder “" + server->path("sw/d")
+                          + "” was replaced by a symbolic link on the server"),
+             err.constData());
+    QVERIFY2(err.contains(server->path("sw/d/c")), err.constData());
+    QVERIFY(folderState(target) == targetBefore);
+    QCOMPARE(FsHelpers::listNames(target), QList<QByteArray>{});
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("sw/d.moved/a")),
+             FsHelpers::fileDigest(scratch.path("sw/d/a")));
+    QCOMPARE(::access(server->serverPath("sw/d.moved/b").constData(), F_OK), -1);
+    QCOMPARE(::access(server->serverPath("sw/d.moved/c").constData(), F_OK), -1);
+}
+
+// What the copy says about links whose times and owner are not set there, the dry run says
+// too, in the same words, once; the copy says it once, before the first byte.
+void TestSshfs::dryRunSaysLinksLoseTheirTimes()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("lt/sub")));
+    QVERIFY(TestTree::writeFile(scratch.path("lt/file"), "file"));
+    for (const char *link : {"lt/one", "lt/sub/two", "lt/sub/three"})
+        QCOMPARE(::symlink("file", scratch.path(link).constData()), 0);
+    // Pre-order, names sorted: lt/one first, then lt/sub/three and lt/sub/two.
+    const QByteArray said = "sluice-cli: " + linkWarning(server->path("lt/one"), 2) + '\n';
+
+    const FsHelpers::ChildRun dry =
+        FsHelpers::runCli({"--dry-run", "-a", scratch.path("lt"), server->path()});
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    QVERIFY2(dry.err.count(said) == 1, dry.err.constData());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), QList<QByteArray>{});
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli({"-a", scratch.path("lt"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.count(said) == 1, run.err.constData());
+    QVERIFY2(run.err.count("Cannot set times of") == 1, run.err.constData());
+    QCOMPARE(readLink(server->serverPath("lt/sub/two")), QByteArray("file"));
 }
 
 QTEST_GUILESS_MAIN(TestSshfs)

@@ -1,5 +1,6 @@
 #include "testtree.h"
 
+#include <QFile>
 #include <QList>
 
 #include <algorithm>
@@ -286,6 +287,16 @@ qint64 countEntries(const QByteArray &root)
             count += countEntries(path);
     }
     return count;
+}
+
+char processState(pid_t pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return '?';
+    const QByteArray line = stat.readAll();
+    const qsizetype end = line.lastIndexOf(')'); // after the command, which may hold spaces
+    return end > 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
 }
 
 } // namespace TestTree

@@ -53,4 +53,8 @@ void removeTree(const QByteArray &root);
 /// Number of entries below @p root (not counting it).
 qint64 countEntries(const QByteArray &root);
 
+/// The state letter of /proc/PID/stat (proc(5)): 'T' stopped by a signal, 'S' sleeping,
+/// 'R' running; '?' when it cannot be read.
+char processState(pid_t pid);
+
 } // namespace TestTree

@@ -351,6 +351,21 @@ void TestDialogs::summaryListsIssuesAndSavesThemAsText()
     QCOMPARE(UiTest::find<QLabel>(&panel, "issueCountLabel")->text(),
              QStringLiteral("Errors: 1 · Warnings: 1"));
 
+    // Tab onto the list highlights a row, so that its focus shows; the highlight leaves with
+    // the focus (a dark theme's focus rectangle around one cell is barely visible).
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto *save = UiTest::find<QPushButton>(&panel, "saveIssuesButton");
+    save->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(save->hasFocus());
+    QVERIFY(issues->selectedItems().isEmpty());
+    issues->setFocus(Qt::BacktabFocusReason);
+    QTRY_VERIFY(issues->hasFocus());
+    QCOMPARE(issues->selectedItems(), QList<QTreeWidgetItem *>{issues->topLevelItem(0)});
+    save->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(save->hasFocus());
+    QVERIFY(issues->selectedItems().isEmpty());
+
     const QString expected = panel.reportText();
     QVERIFY(expected.contains(QStringLiteral(
         "error: Cannot write “/mnt/usb/a\\xFF.iso”: No space left on device (ENOSPC)\n")));

@@ -263,12 +263,18 @@ void TestTransferPanel::chartMemoryAxisFollowsSluiceNotTheWriteCache()
         progress.elapsedMs = ms;
         chart.addSample(progress);
     }
-    // Twice 42 MiB, rounded up to the next 1, 2, 5 step: 100 MiB, not 10,000.
-    QCOMPARE(chart.memoryAxisMaximum(), 100.0);
-    progress.residentBytes = 120 * MiB;
+    // 42 MiB: the first tick above it in steps of 16 MiB, not 5,000 MiB.
+    QCOMPARE(chart.memoryAxisMaximum(), 48.0);
+    // The tester's peak of 119 MiB fills most of the axis: 128 MiB in steps of 32.
+    progress.residentBytes = 119 * MiB;
     progress.elapsedMs = 2'100;
     chart.addSample(progress);
-    QCOMPARE(chart.memoryAxisMaximum(), 500.0);
+    QCOMPARE(chart.memoryAxisMaximum(), 128.0);
+    // Exactly on a tick: the next one, so that the band never runs along the top edge.
+    progress.residentBytes = 128 * MiB;
+    progress.elapsedMs = 2'200;
+    chart.addSample(progress);
+    QCOMPARE(chart.memoryAxisMaximum(), 160.0);
 }
 
 void TestTransferPanel::formatsDurationsAndSizes()

@@ -92,7 +92,7 @@ void TestUserFolders::windowTestsLeaveThePersonsFoldersAlone()
     // A real copy in the window: it lists only its own job, neither the person's history
     // nor the person's interrupted copy.
     const Scratch scratch;
-    QVERIFY(TestTree::writePatternFile(scratch.path("src"), 64 * 1024, 1));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src"), qint64(64) * 1024, 1));
     QVERIFY(TestTree::makePath(scratch.path("out")));
     {
         MainWindow window;

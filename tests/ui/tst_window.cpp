@@ -40,7 +40,7 @@ private Q_SLOTS:
     void sizesBelowAKibibyteArePluralAware();
     void windowFitsA1280x720Screen();
     void preflightShowsTheWholeProblem();
-    void chartScalesDownToSmallRates();
+    void chartRateAxisHoldsEveryVisibleSample();
 
 private:
     std::unique_ptr<QTranslator> m_english;
@@ -255,7 +255,7 @@ QValueAxis *rateAxis(const RateChart &chart)
 
 } // namespace
 
-void TestWindow::chartScalesDownToSmallRates()
+void TestWindow::chartRateAxisHoldsEveryVisibleSample()
 {
     RateChart chart;
     CopyProgress progress;
@@ -268,24 +268,44 @@ void TestWindow::chartScalesDownToSmallRates()
             chart.addSample(progress);
         }
     };
-    // The buffers fill at 100 MiB/s for half a second, then small files go at 2 MiB/s.
-    feed(5, 100 * MiB);
-    feed(300, 2 * MiB);
     QValueAxis *axis = rateAxis(chart);
     QVERIFY(axis);
+    // Nothing moved yet: the smallest range, 0 to 16 KiB/s in steps of 4.
+    QCOMPARE(axis->titleText(), u"KiB/s"_s);
+    QCOMPARE(axis->max(), 16.0);
+    QCOMPARE(axis->tickCount(), 5);
+    // A 1.0 MiB/s limit: 1,024 KiB/s is a tick below the top (steps of 256 KiB/s).
+    feed(100, 1 * MiB);
+    QCOMPARE(axis->titleText(), u"KiB/s"_s);
+    QCOMPARE(axis->max(), 1280.0);
+    QCOMPARE(axis->tickCount(), 6);
+    QCOMPARE(chart.rateAxisMaximum(), 1280.0);
+    // Small files at 300 KiB/s with one burst of 5 MiB/s: the burst stays inside the plot.
+    chart.clear();
+    ms = 0;
+    feed(100, 300 * KiB);
+    QCOMPARE(axis->max(), 320.0); // steps of 64 KiB/s
+    feed(1, 5 * MiB);
+    feed(100, 300 * KiB);
     QCOMPARE(axis->titleText(), u"MiB/s"_s);
-    QCOMPARE(axis->max(), 10.0); // the smallest range with integer ticks, not 100
-    // Slower still: 300 KiB/s after a burst, shown in KiB/s.
+    QCOMPARE(axis->max(), 6.0); // steps of 2 MiB/s
+    QCOMPARE(axis->tickCount(), 4);
+    // The buffers fill at 100 MiB/s for half a second, then small files go at 2 MiB/s: the
+    // burst is held while it is visible (steps of 32 MiB/s) ...
     chart.clear();
     ms = 0;
     feed(5, 100 * MiB);
-    feed(300, 300 * KiB);
-    QCOMPARE(axis->titleText(), u"KiB/s"_s);
-    QCOMPARE(axis->max(), 500.0);
-    // A steady fast copy still gets its range.
-    feed(600, 150 * MiB);
+    feed(300, 2 * MiB);
+    QCOMPARE(axis->max(), 128.0);
+    // ... and once it has left the last minute the axis fits the 2 MiB/s.
+    feed(301, 2 * MiB);
     QCOMPARE(axis->titleText(), u"MiB/s"_s);
-    QCOMPARE(axis->max(), 200.0);
+    QCOMPARE(axis->max(), 3.0);
+    QCOMPARE(axis->tickCount(), 4);
+    // A steady fast copy: 150 MiB/s in steps of 32.
+    feed(600, 150 * MiB);
+    QCOMPARE(axis->max(), 160.0);
+    QCOMPARE(axis->tickCount(), 6);
 }
 
 QTEST_MAIN(TestWindow)

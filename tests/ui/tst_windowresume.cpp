@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace Sluice;
@@ -77,11 +78,14 @@ private Q_SLOTS:
     void queuedJobThatCannotStartLeavesNoEntry();
     void killedWindowLosesNoQueuedJob();
     void queueOrderSurvivesAPowerLoss();
+    void sigtermKeepsTheQueuedJobs();
 
 private:
     /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id.
     QString interruptedJob(int n);
     void openWindow();
+    /// A window process (environment filled in) copying big1 to out1, big2 and big3 queued.
+    void startWindowWithTwoQueued(QProcess &window, QProcessEnvironment &environment);
     QString notices() const;
     /// The real window binary in @p process, copying big1 into out1 (settings in
     /// @p config: 8 MiB/s, every job large) and listening for hand-offs.
@@ -402,24 +406,25 @@ bool TestWindowResume::startWindowProcess(QProcess &process, const QProcessEnvir
     return process.waitForStarted();
 }
 
-void TestWindowResume::killedWindowLosesNoQueuedJob()
+/// The running file of startWindowWithTwoQueued(), bytes.
+constexpr qint64 BigBytes = 160 * MiB;
+
+// The window copies a 160 MiB file at 32 MiB/s (5 s, so it surely runs when it is stopped,
+// past its first checkpoint: one per 64 MiB and second); two more copies are handed to it
+// (`sluice --to … --start …`) and queue behind it.
+void TestWindowResume::startWindowWithTwoQueued(QProcess &window, QProcessEnvironment &environment)
 {
-    // The window copies a 160 MiB file at 32 MiB/s (5 s, so it surely runs when it is killed,
-    // past its first checkpoint: one per 64 MiB and second); two more copies are handed to it
-    // (`sluice --to … --start …`) and queue behind it.
-    constexpr qint64 BigBytes = 160 * MiB;
     QVERIFY(TestTree::writePatternFile(m_scratch->path("big1"), BigBytes, 1));
     QVERIFY(TestTree::makePath(m_scratch->path("config/sluice")));
     QVERIFY(TestTree::makePath(m_scratch->path("runtime"), 0700));
     QVERIFY(TestTree::writeFile(m_scratch->path("config/sluice/sluice.conf"),
                                 "[copy]\nspeedLimit=33554432\ndurability=none\nsmallJobBytes=0\n"));
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
                        QFile::decodeName(m_scratch->path("config")));
     environment.insert(QStringLiteral("XDG_RUNTIME_DIR"),
                        QFile::decodeName(m_scratch->path("runtime")));
-    QProcess window;
     QVERIFY(startWindowProcess(window, environment));
     const QString socket = QFile::decodeName(m_scratch->path("runtime"))
                            + QStringLiteral("/io.github.sluicecopy.Sluice.socket");
@@ -435,6 +440,15 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
         QVERIFY(handOff.waitForFinished(20000));
         QCOMPARE(handOff.exitCode(), 0);
     }
+}
+
+void TestWindowResume::killedWindowLosesNoQueuedJob()
+{
+    QProcess window;
+    QProcessEnvironment environment;
+    startWindowWithTwoQueued(window, environment);
+    if (QTest::currentTestFailed())
+        return;
     // All three written down; none offered while the window lives (it holds them).
     QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
     QVERIFY(JobJournal::interrupted().isEmpty());
@@ -574,6 +588,29 @@ void TestWindowResume::queueOrderSurvivesAPowerLoss()
     }
     QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big1"), m_scratch->path("big3"),
                                          m_scratch->path("big2")}));
+}
+
+// README: "a session end or SIGTERM keeps them without asking": the queued jobs stay in the
+// journal for the next start; the running one is cancelled (no part file, no entry).
+void TestWindowResume::sigtermKeepsTheQueuedJobs()
+{
+    QProcess window;
+    QProcessEnvironment environment;
+    startWindowWithTwoQueued(window, environment);
+    if (QTest::currentTestFailed())
+        return;
+    QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
+
+    QCOMPARE(::kill(pid_t(window.processId()), SIGTERM), 0);
+    QVERIFY(window.waitForFinished(30000));
+    const QList<InterruptedJob> entries = JobJournal::interrupted();
+    QList<QByteArray> kept;
+    for (const InterruptedJob &entry : entries)
+        kept += entry.request.sources;
+    std::sort(kept.begin(), kept.end());
+    QCOMPARE(kept, (QList<QByteArray>{m_scratch->path("big2"), m_scratch->path("big3")}));
+    QVERIFY(TestTree::findPartFiles(m_scratch->path("out1")).isEmpty());
+    QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
 }
 
 QTEST_MAIN(TestWindowResume)
