@@ -3,7 +3,6 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QStyleOption>
 
 namespace Sluice::Ui {
 
@@ -22,72 +21,6 @@ SourceListView::SourceListView(QWidget *parent)
     setAcceptDrops(false);
     viewport()->setAcceptDrops(false);
     header()->setStretchLastSection(false);
-}
-
-void SourceListView::setFittedColumn(int column)
-{
-    m_fitted = column;
-    m_widest = model() ? widestIn(0, model()->rowCount() - 1) : 0;
-    fitColumn();
-}
-
-void SourceListView::setModel(QAbstractItemModel *model)
-{
-    QTreeView::setModel(model);
-    if (!model)
-        return;
-    // Rows are measured once, as they come (a drop of thousands of files stays linear); only
-    // a removal measures what is left.
-    connect(model, &QAbstractItemModel::rowsInserted, this,
-            [this](const QModelIndex &parent, int first, int last) {
-                if (parent.isValid())
-                    return;
-                m_widest = qMax(m_widest, widestIn(first, last));
-                fitColumn();
-            });
-    connect(model, &QAbstractItemModel::rowsRemoved, this, [this] { setFittedColumn(m_fitted); });
-    connect(model, &QAbstractItemModel::modelReset, this, [this] { setFittedColumn(m_fitted); });
-}
-
-int SourceListView::widestIn(int first, int last) const
-{
-    if (m_fitted < 0 || !model())
-        return 0;
-    QStyleOptionViewItem option;
-    initViewItemOption(&option);
-    int widest = 0;
-    for (int row = first; row <= last; ++row)
-        widest = qMax(widest, itemDelegateForIndex(model()->index(row, m_fitted))
-                                  ->sizeHint(option, model()->index(row, m_fitted))
-                                  .width());
-    return widest;
-}
-
-void SourceListView::fitColumn()
-{
-    if (m_fitted < 0 || !model() || m_fitting)
-        return;
-    QHeaderView *columns = header();
-    int room = viewport()->width();
-    for (int column = 0; column < columns->count(); ++column) {
-        if (column == m_fitted || columns->isSectionHidden(column))
-            continue;
-        room -= columns->sectionResizeMode(column) == QHeaderView::Stretch
-                    ? fontMetrics().averageCharWidth() * MinimumStretchChars
-                    : columns->sectionSize(column);
-    }
-    const int width = qMax(columns->minimumSectionSize(), qMin(m_widest, room));
-    if (width == columns->sectionSize(m_fitted))
-        return;
-    m_fitting = true; // resizing a section lays the view out again
-    columns->resizeSection(m_fitted, width);
-    m_fitting = false;
-}
-
-void SourceListView::updateGeometries()
-{
-    QTreeView::updateGeometries();
-    fitColumn(); // the viewport's width changed (a resize, a scroll bar shown or hidden)
 }
 
 QList<int> SourceListView::selectedRows() const

@@ -29,10 +29,7 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
     m_view->setModel(m_model);
     m_view->setAccessibleName(tr("Sources"));
     QHeaderView *header = m_view->header();
-    // The names first: as wide as the widest one while there is room (beside the queue, at
-    // 900 px, a stretching Name column cut "holiday-photos-2026" to "ho…26"); the folder they
-    // are in takes the rest, elided in the middle. Every cell's tooltip is the full path.
-    header->setSectionResizeMode(SourceListModel::NameColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(SourceListModel::NameColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(SourceListModel::FolderColumn, QHeaderView::Stretch);
     // Fixed widths from the widest figures: ResizeToContents would measure every row on
     // every scanner report, which makes a drop of thousands of files quadratic.
@@ -47,7 +44,6 @@ SourcesPanel::SourcesPanel(SourceListModel *model, QWidget *parent)
     header->resizeSection(
         SourceListModel::LeftOutColumn,
         metrics.horizontalAdvance(QStringLiteral("8,888.88 MiB in 8,888,888 items…")) + 16);
-    m_view->setFittedColumn(SourceListModel::NameColumn);
 
     m_addFiles->setObjectName(QStringLiteral("addFilesButton"));
     m_addFiles->setToolTip(tr("Choose files to copy (Ctrl+O)"));

@@ -34,10 +34,8 @@
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QStyle>
-#include <QStyledItemDelegate>
 #include <QTest>
 #include <QTranslator>
-#include <QTreeView>
 #include <QTreeWidget>
 
 #include <cerrno>
@@ -157,30 +155,6 @@ QString whyQueueShort(const QWidget *window)
     return {};
 }
 
-// The text a person sees in the cell @p index of @p view: its display text elided to the
-// width the style gives it (QCommonStyle draws an item's text in SE_ItemViewItemText less a
-// focus-frame margin on each side, elided with the view's textElideMode()).
-class VisibleText final : public QStyledItemDelegate
-{
-public:
-    QString of(const QTreeView *view, const QModelIndex &index) const
-    {
-        QStyleOptionViewItem option;
-        option.initFrom(view);
-        option.font = view->font();
-        option.fontMetrics = view->fontMetrics();
-        option.rect = view->visualRect(index);
-        option.textElideMode = view->textElideMode();
-        const int icon = view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, view);
-        option.decorationSize = view->iconSize().isValid() ? view->iconSize() : QSize(icon, icon);
-        initStyleOption(&option, index);
-        const QRect text = view->style()->subElementRect(QStyle::SE_ItemViewItemText, &option, view);
-        const int margin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
-        return option.fontMetrics.elidedText(option.text, option.textElideMode,
-                                             text.width() - 2 * margin);
-    }
-};
-
 } // namespace
 
 class TestLayout final : public QObject
@@ -193,8 +167,6 @@ private Q_SLOTS:
     void cleanup();
     void controlsStayInView_data();
     void controlsStayInView();
-    void sourceNamesStayReadable_data();
-    void sourceNamesStayReadable();
 
 private:
     /// Everything the test asserts, at the window's current size; @p when names the moment.
@@ -356,64 +328,6 @@ void TestLayout::controlsStayInView()
     QVERIFY(list);
     QCOMPARE(list->topLevelItemCount() >= ProblemCount, true);
     QTRY_VERIFY2_WITH_TIMEOUT((why = outOfView(true)).isEmpty(), qPrintable(why), 5000);
-}
-
-void TestLayout::sourceNamesStayReadable_data()
-{
-    QTest::addColumn<QString>("language");
-    QTest::newRow("English") << u"en"_s;
-    QTest::newRow("German") << u"de"_s;
-}
-
-// Issue 12: the queue panel stands beside "What to copy"; at 900 px wide the names of the
-// sources beside it were cut to "ho…26". The name column shows each name whole (the folder
-// column gives way, elided in the middle), and the tooltip names the full path.
-void TestLayout::sourceNamesStayReadable()
-{
-    QFETCH(QString, language);
-    if (language != u"en"_s) {
-        m_translator = std::make_unique<QTranslator>();
-        QVERIFY(m_translator->load(u"sluice_"_s + language, Translations::catalogueFolder()));
-        QVERIFY(QCoreApplication::installTranslator(m_translator.get()));
-    }
-    const QByteArray folder = "photos from the summer holidays in the mountains";
-    const QByteArray photos = m_scratch->path(folder + "/holiday-photos-2026");
-    QVERIFY(TestTree::makePath(photos));
-    QVERIFY(TestTree::writePatternFile(photos + "/a.jpg", 1024, 7));
-    m_window = std::make_unique<MainWindow>();
-    WriterGate gate(8 * MiB, "big");
-    m_window->setIoHooks(gate.hooks());
-    const auto closeFirst = qScopeGuard([&] {
-        gate.open();
-        m_window.reset();
-    });
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->resize(900, m_window->height());
-    QTRY_COMPARE(m_window->width(), 900);
-    m_window->sourceModel()->addPaths({m_scratch->path("src/big"), photos});
-    m_window->destinationField()->setPath(m_scratch->path("out"));
-    // A copy runs: the queue panel is shown beside the sources.
-    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
-    QVERIFY(gate.waitUntilReached(60000));
-    auto *queue = UiTest::find<QWidget>(m_window.get(), "queueGroup");
-    QTRY_VERIFY(queue->isVisible());
-
-    const auto *view = UiTest::find<QTreeView>(m_window.get(), "sourceList");
-    const QModelIndex name = view->model()->index(1, SourceListModel::NameColumn);
-    QCOMPARE(name.data().toString(), u"holiday-photos-2026"_s);
-    QVERIFY2(view->visualRect(name).right() < view->viewport()->width(), "the name is scrolled away");
-    const VisibleText visible;
-    QString shown;
-    QTRY_VERIFY2((shown = visible.of(view, name)).contains(u"holiday-photos-2026"_s),
-                 qPrintable(u"shown: “%1” in %2 px (the list is %3 px wide)"_s.arg(shown)
-                                .arg(view->columnWidth(SourceListModel::NameColumn))
-                                .arg(view->viewport()->width())));
-    // The folder gives way, elided in the middle; the tooltip has the whole path.
-    const QModelIndex in = view->model()->index(1, SourceListModel::FolderColumn);
-    QVERIFY(!visible.of(view, in).isEmpty());
-    QCOMPARE(name.data(Qt::ToolTipRole).toString(), QFile::decodeName(photos));
-    QCOMPARE(in.data(Qt::ToolTipRole).toString(), QFile::decodeName(photos));
 }
 
 QTEST_MAIN(TestLayout)
