@@ -204,8 +204,8 @@ bool saveQueueOrder(const QStringList &ids, QString *error)
 {
     auto fail = [error](int code) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(folder() + QLatin1Char('/') + QFile::decodeName(QueueOrderName),
-                              errnoText(code));
+            *error = QStringLiteral("%1: %2").arg(
+                folder() + QLatin1Char('/') + QFile::decodeName(QueueOrderName), errnoText(code));
         return false;
     };
     UniqueFd journal = openJournalFolder(true);
