@@ -3,6 +3,7 @@
 #include "posixio.h"
 
 #include <QByteArray>
+#include <QtGlobal>
 
 #include <atomic>
 #include <functional>
@@ -25,6 +26,28 @@ struct PendingRemoval
     QByteArray name;              ///< entry name in it
     QByteArray path;              ///< for messages
     bool folder = false;          ///< rmdir instead of unlink
+};
+
+/// What verifyFolder() knows of a destination folder on a file system that names every
+/// request by its path (sshfs, smbnetfs), to tell it from another folder the same path may
+/// lead to on the server later: its type and permission bits, owner and group as opened (a
+/// folder this job made has mode 0700 and this process's owner until it is finished) and the
+/// newest modification time seen since, in nanoseconds since the epoch (an entry made in the
+/// folder moves it forward). Written by guardFolder() before the handle is shared, then only
+/// by verifyFolder() under `lock`, which is held across its statx(2): one check per folder at
+/// a time, so that a check never sees an older state than one that ended before it began.
+struct FolderIdentity
+{
+    mode_t mode = 0;
+    uid_t uid = 0;
+    gid_t gid = 0;
+    qint64 openedMtimeNs = 0;
+    qint64 newestMtimeNs = 0;
+    bool checked = false; ///< a check passed: an entry may have been made since
+    bool rebased = false; ///< the one step back allowed for a folder the job did not make
+    int finding = 0;      ///< what verifyFolder() found once the folder is replaced
+    int findingErrno = 0; ///< and the errno value it got, if any
+    std::mutex lock;
 };
 
 /// An open folder on either side of a copy. Everything below it is reached with openat(2),
@@ -106,6 +129,8 @@ public:
     bool verifyBeforeWrites = false;
     /// verifyFolder() found it replaced or gone: nothing more is written into it.
     std::atomic<bool> replaced{false};
+    /// Where verifyBeforeWrites: what the folder was when opened (guardFolder()).
+    FolderIdentity identity;
     /// The destination folder this one is inside (keeps it open and unfinished until this
     /// one is finished); null for the folders a job starts from.
     DirectoryRef parent;

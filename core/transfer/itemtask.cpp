@@ -285,8 +285,8 @@ DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
         created && ::fgetxattr(fd.get(), "system.posix_acl_default", nullptr, 0) < 0;
     auto handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, created);
     handle->modeFollowsUmask = modeFollowsUmask;
-    handle->verifyBeforeWrites =
-        !m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders;
+    if (!m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders)
+        guardFolder(*handle, st);
     handle->parent = m_task.destinationDirectory;
     if (m_job.options.move)
         handle->source =

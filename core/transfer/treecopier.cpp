@@ -4,6 +4,7 @@
 #include "decisions.h"
 #include "errorpolicy.h"
 #include "folderfinisher.h"
+#include "folderguard.h"
 #include "itemprogress.h"
 #include "jobcontext.h"
 #include "logging.h"
@@ -175,9 +176,14 @@ Tried TreeCopier::openRoot(const PlanItem &rootItem)
     if (tried != Tried::Succeeded)
         return tried;
     if (m_rootDestination != previous) {
-        m_rootDestination->verifyBeforeWrites =
-            !m_job.fileSystems.probe(m_rootDestination->fd.get(), m_rootDestination->device)
-                 .descriptorsPinFolders;
+        const bool pins =
+            m_job.fileSystems.probe(m_rootDestination->fd.get(), m_rootDestination->device)
+                .descriptorsPinFolders;
+        struct stat opened = {};
+        if (!pins && ::fstat(m_rootDestination->fd.get(), &opened) == 0)
+            guardFolder(*m_rootDestination, opened);
+        else // a folder that cannot even be asked for is not "the folder" to the first check
+            m_rootDestination->verifyBeforeWrites = !pins;
         if (m_job.options.move) {
             JobContext &job = m_job;
             m_rootDestination->finalizer = [&job](DirectoryHandle &folder) {

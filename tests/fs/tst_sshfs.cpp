@@ -20,7 +20,9 @@
 #include <QTest>
 
 #include <csignal>
+#include <ctime>
 #include <fcntl.h>
+#include <functional>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -46,6 +48,9 @@ private Q_SLOTS:
     void fifoIsRefusedBeforeTheFirstByte();
     void followSymlinksMountNeverMergesIntoAnExistingFolder();
     void folderReplacedByALinkMidCopyIsNotWrittenThrough();
+    void followSymlinksFolderSwappedMidCopyIsNotWrittenThrough();
+    void folderAboveSwappedForALinkToSameNamedFoldersIsNotWrittenThrough();
+    void copyAndMergeWithEightWorkersRaiseNoFalseAlarm();
     void dryRunSaysLinksLoseTheirTimes();
 
 private:
@@ -546,6 +551,81 @@ void TestSshfs::followSymlinksMountNeverMergesIntoAnExistingFolder()
     QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
 }
 
+namespace {
+
+// Copies @p arguments with sluice-cli (JSON progress, --limit 4M), stops it (SIGTSTP) once
+// @p pauseAt bytes were written, runs @p swap while it is stopped, continues it (SIGCONT) and
+// waits for its end into @p run. A step that fails fails the test (QTest::currentTestFailed()).
+void copyWithASwapMidway(const QList<QByteArray> &arguments, qint64 pauseAt,
+                         const std::function<void()> &swap, FsHelpers::ChildRun &run)
+{
+    QProcess cli;
+    // A process group of its own: the kernel discards SIGTSTP's stop in an orphaned one.
+    cli.setChildProcessModifier([] { ::setpgid(0, 0); });
+    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
+    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json"),
+                                 QStringLiteral("--limit"), QStringLiteral("4M")}
+                     + FsHelpers::decodedArguments(arguments));
+    cli.setStandardInputFile(QProcess::nullDevice());
+    cli.start();
+    QVERIFY(cli.waitForStarted());
+    const pid_t pid = pid_t(cli.processId());
+    const auto stop = qScopeGuard([&] {
+        ::kill(pid, SIGCONT);
+        cli.kill();
+        cli.waitForFinished();
+    });
+    qint64 written = 0;
+    QByteArray pending;
+    const QDeadlineTimer deadline(60000);
+    while (written < pauseAt && !deadline.hasExpired() && cli.state() == QProcess::Running) {
+        cli.waitForReadyRead(100);
+        pending += cli.readAllStandardOutput();
+        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
+            pending.remove(0, end + 1);
+            if (line.value(QStringLiteral("type")).toString() == QLatin1String("progress"))
+                written = line.value(QStringLiteral("bytesWritten")).toInteger();
+        }
+    }
+    QVERIFY2(written >= pauseAt && written < pauseAt + 7 * MiB,
+             qPrintable(QString::number(written)));
+    QCOMPARE(::kill(pid, SIGTSTP), 0);
+    QTRY_COMPARE(TestTree::processState(pid), 'T');
+    swap();
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(::kill(pid, SIGCONT), 0);
+    QVERIFY(cli.waitForFinished(60000));
+    run.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+    run.err = cli.readAllStandardError();
+}
+
+// Renames @p folder on the server to @p movedTo and puts a symbolic link to @p target in its
+// place.
+void swapForALink(const QByteArray &folder, const QByteArray &movedTo, const QByteArray &target)
+{
+    QCOMPARE(::rename(folder.constData(), movedTo.constData()), 0);
+    QCOMPARE(::symlink(target.constData(), folder.constData()), 0);
+}
+
+// Three files of 2, 8 and 2 MiB in @p folder: at 4 MiB/s, 3 MiB in is the middle of the second.
+void writeThreeFiles(const QByteArray &folder, quint32 seed)
+{
+    QVERIFY(TestTree::makePath(folder));
+    QVERIFY(TestTree::writePatternFile(folder + "/a", 2 * MiB, seed));
+    QVERIFY(TestTree::writePatternFile(folder + "/b", 8 * MiB, seed + 1));
+    QVERIFY(TestTree::writePatternFile(folder + "/c", 2 * MiB, seed + 2));
+}
+
+QByteArray anotherFolder(const QByteArray &folder)
+{
+    return "the folder “" + folder
+           + "” on the server is no longer the folder this copy writes into";
+}
+
+} // namespace
+
 // Plain sshfs names every request by path, so a folder descriptor does not pin the folder: a
 // destination folder renamed away on the server and replaced by a link redirected the files
 // written after it to where the link points. The copy is paused (SIGTSTP) in the middle of
@@ -562,62 +642,152 @@ void TestSshfs::folderReplacedByALinkMidCopyIsNotWrittenThrough()
     QCOMPARE(::utimensat(AT_FDCWD, target.constData(), Y2000, 0), 0);
     const FolderState targetBefore = folderState(target);
     Scratch scratch;
-    QVERIFY(TestTree::makePath(scratch.path("sw/d")));
-    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/a"), 2 * MiB, 191));
-    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/b"), 8 * MiB, 192));
-    QVERIFY(TestTree::writePatternFile(scratch.path("sw/d/c"), 2 * MiB, 193));
-
-    QProcess cli;
-    // A process group of its own: the kernel discards SIGTSTP's stop in an orphaned one.
-    cli.setChildProcessModifier([] { ::setpgid(0, 0); });
-    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
-    cli.setArguments(QStringList{QStringLiteral("--progress"), QStringLiteral("json"),
-                                 QStringLiteral("--limit"), QStringLiteral("4M")}
-                     + FsHelpers::decodedArguments({scratch.path("sw"), server->path()}));
-    cli.setStandardInputFile(QProcess::nullDevice());
-    cli.start();
-    QVERIFY(cli.waitForStarted());
-    const pid_t pid = pid_t(cli.processId());
-    const auto stop = qScopeGuard([&] {
-        ::kill(pid, SIGCONT);
-        cli.kill();
-        cli.waitForFinished();
-    });
-    // In the middle of b: a (2 MiB) is in place, b's part file is being written.
-    qint64 written = 0;
-    QByteArray pending;
-    const QDeadlineTimer deadline(60000);
-    while (written < 3 * MiB && !deadline.hasExpired() && cli.state() == QProcess::Running) {
-        cli.waitForReadyRead(100);
-        pending += cli.readAllStandardOutput();
-        for (qsizetype end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
-            const QJsonObject line = QJsonDocument::fromJson(pending.left(end)).object();
-            pending.remove(0, end + 1);
-            if (line.value(QStringLiteral("type")).toString() == QLatin1String("progress"))
-                written = line.value(QStringLiteral("bytesWritten")).toInteger();
-        }
-    }
-    QVERIFY2(written >= 3 * MiB && written < 10 * MiB, qPrintable(QString::number(written)));
-    QCOMPARE(::kill(pid, SIGTSTP), 0);
-    QTRY_COMPARE(TestTree::processState(pid), 'T');
-    QCOMPARE(::rename(server->serverPath("sw/d").constData(),
-                      server->serverPath("sw/d.moved").constData()),
-             0);
-    QCOMPARE(::symlink(target.constData(), server->serverPath("sw/d").constData()), 0);
-    QCOMPARE(::kill(pid, SIGCONT), 0);
-    QVERIFY(cli.waitForFinished(60000));
-    const QByteArray err = cli.readAllStandardError();
-    QCOMPARE(cli.exitCode(), 1);
-    QVERIFY2(err.contains("the folder “" + server->path("sw/d")
-                          + "” was replaced by a symbolic link on the server"),
-             err.constData());
-    QVERIFY2(err.contains(server->path("sw/d/c")), err.constData());
+    writeThreeFiles(scratch.path("sw/d"), 191);
+    FsHelpers::ChildRun run;
+    copyWithASwapMidway(
+        {scratch.path("sw"), server->path()}, 3 * MiB,
+        [&] { swapForALink(server->serverPath("sw/d"), server->serverPath("sw/d.moved"), target); },
+        run);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("the folder “" + server->path("sw/d")
+                              + "” was replaced by a symbolic link on the server"),
+             run.err.constData());
+    QVERIFY2(run.err.contains(server->path("sw/d/c")), run.err.constData());
     QVERIFY(folderState(target) == targetBefore);
     QCOMPARE(FsHelpers::listNames(target), QList<QByteArray>{});
     QCOMPARE(FsHelpers::fileDigest(server->serverPath("sw/d.moved/a")),
              FsHelpers::fileDigest(scratch.path("sw/d/a")));
     QCOMPARE(::access(server->serverPath("sw/d.moved/b").constData(), F_OK), -1);
     QCOMPARE(::access(server->serverPath("sw/d.moved/c").constData(), F_OK), -1);
+}
+
+// sshfs -o follow_symlinks asks the server with STAT, so a folder the copy made, swapped on the
+// server mid-copy for a link to a folder outside, still reads back as a folder: the second
+// and third files went to the outside folder, which got the source folder's mode and time.
+// The outside folder has the mode and owner of a folder the copy makes (0700, root), so only
+// its older modification time tells it apart. Nothing reaches it; exit status 1, naming the
+// folder.
+void TestSshfs::followSymlinksFolderSwappedMidCopyIsNotWrittenThrough()
+{
+    SSHFS_MOUNT(server, QStringLiteral("follow_symlinks"));
+    Scratch outside;
+    const QByteArray target = outside.path("target");
+    QVERIFY(TestTree::makePath(target));
+    QCOMPARE(::chmod(target.constData(), 0700), 0);
+    QVERIFY(TestTree::writeFile(target + "/theirs", "theirs"));
+    QCOMPARE(::utimensat(AT_FDCWD, (target + "/theirs").constData(), Y2000, 0), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, target.constData(), Y2000, 0), 0);
+    const FolderState targetBefore = folderState(target);
+    Scratch scratch;
+    writeThreeFiles(scratch.path("fw/d"), 194);
+    QCOMPARE(::chmod(scratch.path("fw/d").constData(), 0755), 0);
+    FsHelpers::ChildRun run;
+    copyWithASwapMidway(
+        {scratch.path("fw"), server->path()}, 3 * MiB,
+        [&] { swapForALink(server->serverPath("fw/d"), server->serverPath("fw/d.moved"), target); },
+        run);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(FsHelpers::listNames(target), QList<QByteArray>{"theirs"});
+    QVERIFY(folderState(target) == targetBefore);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(anotherFolder(server->path("fw/d"))), run.err.constData());
+    QVERIFY2(run.err.contains(server->path("fw/d/c")), run.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("fw/d.moved/a")),
+             FsHelpers::fileDigest(scratch.path("fw/d/a")));
+    QCOMPARE(::access(server->serverPath("fw/d.moved/b").constData(), F_OK), -1);
+    QCOMPARE(::access(server->serverPath("fw/d.moved/c").constData(), F_OK), -1);
+}
+
+// Plain sshfs: while up/a/b is written, up/a is swapped on the server for a link to a place
+// that holds a folder b of its own. The path up/a/b then leads to a real folder, so the type
+// check passed and the rest went there (a tester saw 17 files land, and that folder get the
+// source's mode and times). That folder's time is later than anything the copy saw (set a day
+// ahead), so only its mode (0755, where the copy makes 0700) tells it apart. Nothing reaches
+// it; exit status 1, naming the folder.
+void TestSshfs::folderAboveSwappedForALinkToSameNamedFoldersIsNotWrittenThrough()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch outside;
+    const QByteArray elsewhere = outside.path("elsewhere");
+    QVERIFY(TestTree::makePath(elsewhere + "/b"));
+    QCOMPARE(::chmod((elsewhere + "/b").constData(), 0755), 0);
+    QVERIFY(TestTree::writeFile(elsewhere + "/b/theirs", "theirs"));
+    const timespec dayAhead[2] = {{::time(nullptr) + 86400, 0}, {::time(nullptr) + 86400, 0}};
+    QCOMPARE(::utimensat(AT_FDCWD, (elsewhere + "/b").constData(), dayAhead, 0), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, elsewhere.constData(), Y2000, 0), 0);
+    const FolderState elsewhereBefore = folderState(elsewhere);
+    const FolderState sameNamedBefore = folderState(elsewhere + "/b");
+    Scratch scratch;
+    writeThreeFiles(scratch.path("up/a/b"), 197);
+    FsHelpers::ChildRun run;
+    copyWithASwapMidway(
+        {scratch.path("up"), server->path()}, 3 * MiB,
+        [&] {
+            swapForALink(server->serverPath("up/a"), server->serverPath("up/a.moved"), elsewhere);
+        },
+        run);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(FsHelpers::listNames(elsewhere + "/b"), QList<QByteArray>{"theirs"});
+    QVERIFY(folderState(elsewhere + "/b") == sameNamedBefore);
+    QVERIFY(folderState(elsewhere) == elsewhereBefore);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(anotherFolder(server->path("up/a/b"))), run.err.constData());
+    QVERIFY2(run.err.contains(server->path("up/a/b/c")), run.err.constData());
+    QCOMPARE(FsHelpers::fileDigest(server->serverPath("up/a.moved/b/a")),
+             FsHelpers::fileDigest(scratch.path("up/a/b/a")));
+    QCOMPARE(::access(server->serverPath("up/a.moved/b/b").constData(), F_OK), -1);
+    QCOMPARE(::access(server->serverPath("up/a.moved/b/c").constData(), F_OK), -1);
+}
+
+// The control for the two above: with --workers 8 on plain sshfs, 400 small files into a
+// folder the copy makes (its time moves with every entry, seen by eight workers at once) and
+// merges into two existing folders, one from 2000 and one dated an hour ahead of the server's
+// clock (its time steps back to the present with the first entry): no folder is taken for
+// another one, every file arrives, the merged folders get the source's mode and time, exit 0.
+void TestSshfs::copyAndMergeWithEightWorkersRaiseNoFalseAlarm()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch scratch;
+    const QList<QByteArray> folders = {"many/made", "many/old", "many/ahead"};
+    QList<QByteArray> files;
+    for (const QByteArray &folder : folders) {
+        QVERIFY(TestTree::makePath(scratch.path(folder)));
+        const int count = folder == "many/made" ? 400 : 100;
+        for (int i = 0; i < count; ++i) {
+            const QByteArray file = folder + "/f" + QByteArray::number(i);
+            QVERIFY(TestTree::writePatternFile(scratch.path(file), 1000 + 37 * i, quint32(i)));
+            files.append(file);
+        }
+        QCOMPARE(::chmod(scratch.path(folder).constData(), 0751), 0);
+        QCOMPARE(::utimensat(AT_FDCWD, scratch.path(folder).constData(), Y2010, 0), 0);
+    }
+    QVERIFY(TestTree::makePath(server->serverPath("many/old"), 0755));
+    QVERIFY(TestTree::writeFile(server->serverPath("many/old/theirs"), "theirs"));
+    QCOMPARE(::utimensat(AT_FDCWD, server->serverPath("many/old").constData(), Y2000, 0), 0);
+    QVERIFY(TestTree::makePath(server->serverPath("many/ahead"), 0755));
+    const timespec hourAhead[2] = {{::time(nullptr) + 3600, 0}, {::time(nullptr) + 3600, 0}};
+    QCOMPARE(::utimensat(AT_FDCWD, server->serverPath("many/ahead").constData(), hourAhead, 0), 0);
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli(
+        {"--workers", "8", "--progress", "none", scratch.path("many"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(!run.err.contains("is no longer the folder") && !run.err.contains("was replaced")
+                 && !run.err.contains("no longer there"),
+             run.err.constData());
+    for (const QByteArray &file : files)
+        QCOMPARE(TestTree::readFile(server->serverPath(file)),
+                 TestTree::readFile(scratch.path(file)));
+    QCOMPARE(TestTree::readFile(server->serverPath("many/old/theirs")), QByteArray("theirs"));
+    for (const QByteArray &folder : folders) {
+        struct stat st = {};
+        QCOMPARE(::stat(server->serverPath(folder).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0751));
+        QCOMPARE(st.st_mtim.tv_sec, Y2010[1].tv_sec);
+    }
 }
 
 // What the copy says about links whose times and owner are not set there, the dry run says
