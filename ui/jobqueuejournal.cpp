@@ -110,7 +110,7 @@ void JobQueue::settleEntry(QueuedJob &job, const CopyResult &result)
 {
     const bool resumed = !job.ownEntry && !job.journalId.isEmpty();
     const bool kept = !result.journalId.isEmpty()
-                      && (result.status == CopyStatus::Stopped || (resumed && !result.started));
+                      && (result.status == CopyStatus::Stopped || (resumed && result.journalKept));
     if (kept) {
         // "Stop, resume later", or a resume that could not start: Resume job or Remove.
         job.state = JobState::Interrupted;
