@@ -118,6 +118,16 @@ void DestinationField::dragEnterEvent(QDragEnterEvent *event)
     }
 }
 
+void DestinationField::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (m_dropHighlight && isEnabled()) {
+        event->acceptProposedAction();
+        return;
+    }
+    setDropHighlight(false);
+    event->ignore();
+}
+
 void DestinationField::dragLeaveEvent(QDragLeaveEvent *event)
 {
     setDropHighlight(false);

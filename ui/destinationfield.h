@@ -54,6 +54,9 @@ Q_SIGNALS:
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
+    /// Accepts each move while the field takes the drag (entered with one item, enabled), so
+    /// that the answer never rests on the one given to the move before.
+    void dragMoveEvent(QDragMoveEvent *event) override;
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;

@@ -225,6 +225,24 @@ void MainWindow::makeRoomForQueue()
     splitter->setSizes({wanted, sizes.at(0) + sizes.at(1) - wanted});
 }
 
+void MainWindow::makeRoomForSummary()
+{
+    // After a job the list of its problems needs rows more than the queue needs room for
+    // more jobs than it lists (issue 13: one row of problems at 960 × 540, under a queue with
+    // room for four jobs and one in it). The upper part gives what the transfer side lacks, as
+    // far as its own minimum allows; what is still missing comes from the chart (TransferArea).
+    auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    const QList<int> sizes = splitter->sizes();
+    if (sizes.size() != 2 || sizes.at(0) + sizes.at(1) <= 0)
+        return;
+    const int lacking = m_transferArea->summaryHeight(true) - sizes.at(1);
+    if (lacking <= 0)
+        return;
+    const int top = qMax(sizes.at(0) - lacking, splitter->widget(0)->minimumSizeHint().height());
+    if (top < sizes.at(0))
+        splitter->setSizes({top, sizes.at(0) + sizes.at(1) - top});
+}
+
 void MainWindow::connectSignals()
 {
     connect(m_copyButton, &QPushButton::clicked, this, &MainWindow::startCopy);
@@ -272,6 +290,8 @@ void MainWindow::connectSignals()
             Qt::QueuedConnection); // once the panel's layout is done
     connect(m_probeScanner, &SourceScanner::scanned, this, &MainWindow::onProbed);
     connect(m_transferArea, &TransferArea::message, m_notice, &NoticeBar::addMessage);
+    connect(m_transferArea, &TransferArea::summaryShown, this, &MainWindow::makeRoomForSummary,
+            Qt::QueuedConnection); // once the summary's layout is done
     connect(m_leaveOut, &LeaveOutField::patternsChanged, this, [this](const QStringList &patterns) {
         WindowSettings changed = m_settings;
         changed.leaveOut = patterns;

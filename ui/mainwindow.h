@@ -95,6 +95,9 @@ private:
     void makeRoomForQueue();
     /// Jobs the queue shows whole at the window's default size (issue 12: four at 1280 × 720).
     static constexpr int QueueRows = 4;
+    /// A summary is shown: the upper part yields (down to its minimum) the height the summary
+    /// needs with its list of problems and the chart (TransferArea::summaryHeight()).
+    void makeRoomForSummary();
     void connectSignals();
     void setUpTabOrder();
     void start(bool move);

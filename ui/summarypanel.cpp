@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -173,6 +174,7 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
     }
     addSkippedRows();
     m_issues->resizeColumnToContents(0);
+    fitIssueRows();
     m_issueCount->setText(IssueReport::problemCount(result));
     const bool skips = !result.summary.skippedItems.isEmpty();
     // Problems first; a job with only skips shows what was skipped.
@@ -181,6 +183,19 @@ void SummaryPanel::setResult(const CopyResult &result, const CopyRequest &reques
     m_filter->setEnabled(!result.issues.isEmpty() && skips);
     m_retry->setEnabled(!retryRequest().sources.isEmpty());
     m_copyAgain->setEnabled(result.started);
+}
+
+void SummaryPanel::fitIssueRows()
+{
+    // Three rows of the list stay readable (issue 13: one row at 960 × 540). The summary's
+    // minimum says so, and the window makes room for it (the upper part and the chart yield
+    // first, TransferArea); below that the summary scrolls in its area. Rows as the list lays
+    // them out (icon and padding included); a long path brings the horizontal scroll bar.
+    const int row = m_issues->topLevelItemCount() > 0 ? m_issues->sizeHintForRow(0) : 0;
+    m_issues->setMinimumHeight(row <= 0 ? 0
+                                        : m_issues->header()->sizeHint().height() + 3 * row
+                                              + m_issues->horizontalScrollBar()->sizeHint().height()
+                                              + 2 * m_issues->frameWidth());
 }
 
 bool SummaryPanel::eventFilter(QObject *watched, QEvent *event)

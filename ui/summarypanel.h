@@ -53,6 +53,8 @@ Q_SIGNALS:
 
 private:
     void addSkippedRows();
+    /// The list's minimum height: its header, three rows and a horizontal scroll bar.
+    void fitIssueRows();
     void applyFilter();
 
     QLabel *m_headline;

@@ -73,8 +73,9 @@ TransferArea::TransferArea(QWidget *parent)
                                   m_pause->fontMetrics().horizontalAdvance(tr("Res&ume")) + 32));
 
     // On a small screen (1280 × 720, or 1920 × 1080 at scale factor 2: 960 × 540) the figures
-    // scroll inside their own area; Pause, Skip and Cancel stand in a column beside the chart,
-    // outside any scroll area, and the chart keeps the height its legend needs.
+    // scroll inside their own area; Pause, Skip and Cancel stand in a column beside the figures
+    // and the chart, outside any scroll area (they take no height from the summary), and the
+    // chart keeps the height its legend needs, or yields all of it (fitChart()).
     // So the job's buttons are always in view, whatever the theme's font and the language.
     m_details->setObjectName(QStringLiteral("transferDetails"));
     auto *content = new QWidget(this);
@@ -91,13 +92,13 @@ TransferArea::TransferArea(QWidget *parent)
     controls->addWidget(m_skip);
     controls->addWidget(m_cancel);
     controls->addStretch();
-    m_bottom = new QHBoxLayout;
-    m_bottom->addWidget(m_chart, 1);
-    m_bottom->addStretch(0); // takes the chart's place when it is hidden
-    m_bottom->addLayout(controls);
-    m_column = new QVBoxLayout(this);
+    m_column = new QVBoxLayout;
+    m_column->setContentsMargins(0, 0, 0, 0);
     m_column->addWidget(m_details);
-    m_column->addLayout(m_bottom);
+    m_column->addWidget(m_chart);
+    auto *area = new QHBoxLayout(this);
+    area->addLayout(m_column, 1);
+    area->addLayout(controls);
     showPage(m_panel);
 
     connect(m_pause, &QPushButton::clicked, this, &TransferArea::pauseToggled);
@@ -151,7 +152,37 @@ void TransferArea::showPage(QWidget *page)
     // the summary's list of problems takes most of it, the chart keeps its minimum or more.
     const bool summary = page == m_summary;
     m_column->setStretchFactor(m_details, summary ? 3 : 0);
-    m_column->setStretchFactor(m_bottom, 1);
+    m_column->setStretchFactor(m_chart, 1);
+    fitChart();
+    if (summary)
+        Q_EMIT summaryShown();
+}
+
+int TransferArea::summaryHeight(bool withChart) const
+{
+    const QMargins frame = contentsMargins();
+    const QMargins inner = layout()->contentsMargins();
+    int height = frame.top() + frame.bottom() + inner.top() + inner.bottom()
+                 + m_summary->minimumSizeHint().height();
+    if (withChart)
+        height += m_column->spacing() + m_chart->minimumSizeHint().height();
+    return height;
+}
+
+void TransferArea::fitChart()
+{
+    // After a job on a short window (960 × 540) the summary's list of problems comes before
+    // the chart of a job that has ended: the chart goes rather than the list shrinking to a
+    // row. The decision rests on the area's own height, which the chart does not change.
+    const bool summary = m_stack->currentWidget() == m_summary;
+    const bool room = !summary || height() >= summaryHeight(true);
+    m_chart->setVisible(m_chartWanted && room);
+}
+
+void TransferArea::resizeEvent(QResizeEvent *event)
+{
+    QGroupBox::resizeEvent(event);
+    fitChart();
 }
 
 void TransferArea::setJobState(bool running, bool paused)
@@ -167,7 +198,8 @@ void TransferArea::setJobState(bool running, bool paused)
 
 void TransferArea::setChartVisible(bool visible)
 {
-    m_chart->setVisible(visible);
+    m_chartWanted = visible;
+    fitChart();
 }
 
 QList<QWidget *> TransferArea::jobButtons() const

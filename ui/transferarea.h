@@ -6,7 +6,6 @@
 
 #include <QGroupBox>
 
-class QHBoxLayout;
 class QPushButton;
 class QScrollArea;
 class QStackedWidget;
@@ -21,8 +20,10 @@ class TransferPanel;
 /// The lower half of the window: the transfer panel while a job runs (the summary once it
 /// has ended), the Pause/Resume, Skip file and Cancel buttons with their shortcuts
 /// (Ctrl+P, Ctrl+K; Escape asks for a confirmation first, see cancelAsked()), and the rate
-/// chart. On a short window the panel or summary scrolls in its own area; the buttons and
-/// the chart's legend stay in view. Shows; the window decides. GUI thread.
+/// chart. On a short window the panel or summary scrolls in its own area; the buttons (beside
+/// the figures and the chart) and the chart's legend stay in view. After a job, on a window
+/// too short for both, the chart yields its room to the summary, whose list of problems keeps
+/// three rows (issue 13). Shows; the window decides. GUI thread.
 class TransferArea final : public QGroupBox
 {
     Q_OBJECT
@@ -38,13 +39,20 @@ public:
     void showResult(const CopyResult &result, const CopyRequest &request, bool move);
     /// Enables the job buttons while a job runs; Pause reads "Resume" while paused.
     void setJobState(bool running, bool paused);
+    /// The person's choice (Settings); the chart is also hidden while the summary needs its
+    /// room (see summaryHeight()).
     void setChartVisible(bool visible);
+    /// The height the area needs to show the summary whole (its list of problems with three
+    /// rows), without the chart, or with it (@p withChart). Pixels, as height().
+    int summaryHeight(bool withChart) const;
     /// The focusable widgets in tab order.
     QList<QWidget *> tabChain() const;
     /// Pause, Skip file and Cancel (enabled only while a job runs), in this order.
     QList<QWidget *> jobButtons() const;
 
 Q_SIGNALS:
+    /// The summary is shown: the window may make room for summaryHeight().
+    void summaryShown();
     void pauseToggled();
     void skipRequested();
     void cancelRequested();
@@ -60,9 +68,15 @@ Q_SIGNALS:
     void copyAgainRequested();
     void retryRequested(const Sluice::CopyRequest &request);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     /// Shows the panel or the summary, with the stretch that fits it.
     void showPage(QWidget *page);
+    /// Shows the chart when the person wants it and, with the summary in front, the area is
+    /// tall enough for both.
+    void fitChart();
 
     QStackedWidget *m_stack;
     TransferPanel *m_panel;
@@ -72,8 +86,8 @@ private:
     QPushButton *m_cancel;
     RateChart *m_chart;
     QScrollArea *m_details;          ///< the panel or the summary; scrolls on a short window
-    QVBoxLayout *m_column = nullptr; ///< m_details above m_bottom
-    QHBoxLayout *m_bottom = nullptr; ///< the chart and the job's buttons
+    QVBoxLayout *m_column = nullptr; ///< m_details above the chart; the job's buttons beside
+    bool m_chartWanted = true;       ///< the person's choice (Settings)
 };
 
 /// A push button named @p objectName with shortcut @p keys, whose tool tip ends with the

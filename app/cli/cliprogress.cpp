@@ -46,7 +46,7 @@ QString formatElapsed(qint64 milliseconds)
     return formatDuration(milliseconds);
 }
 
-QString ProgressPrinter::statusLine(const CopyProgress &p)
+QString ProgressPrinter::statusLine(const CopyProgress &p, const QString &ending)
 {
     const int perMille = p.perMille();
     QString line =
@@ -55,7 +55,9 @@ QString ProgressPrinter::statusLine(const CopyProgress &p)
             .arg(perMille % 10)
             .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal), formatBytes(p.readRate),
                  formatBytes(p.writeRate), formatBytes(p.residentBytes), formatDuration(p.etaMs));
-    if (p.paused)
+    if (!ending.isEmpty())
+        line += QStringLiteral("  [%1]").arg(ending);
+    else if (p.paused)
         line += QStringLiteral("  [paused]");
     else if (p.waiting)
         line += QStringLiteral("  [waiting for your answer]");
@@ -86,6 +88,7 @@ void ProgressPrinter::showPaused()
 {
     CopyProgress paused = m_last;
     paused.paused = true;
+    paused.waiting = m_asking;
     paused.readRate = 0;
     paused.writeRate = 0;
     paused.etaMs = -1;
@@ -111,14 +114,36 @@ void ProgressPrinter::drawQueued()
     m_drawPending = false;
 }
 
+CopyProgress ProgressPrinter::waitingSample() const
+{
+    CopyProgress waiting = m_last;
+    waiting.waiting = true;
+    waiting.readRate = 0;
+    waiting.writeRate = 0;
+    if (m_lastAt.isValid())
+        waiting.elapsedMs += m_lastAt.elapsed(); // the ETA holds, the elapsed time goes on
+    return waiting;
+}
+
 void ProgressPrinter::beginQuestion()
 {
+    draw(waitingSample());
     interrupt();
     m_asking = true;
 }
 
-void ProgressPrinter::endQuestion()
+void ProgressPrinter::tickQuestion()
 {
+    if (m_asking && m_style == ProgressStyle::Json)
+        draw(waitingSample());
+}
+
+void ProgressPrinter::endQuestion(bool answered)
+{
+    if (!answered && m_asking) {
+        std::fputc('\n', stderr); // the prompt's line (and the terminal's "^C")
+        std::fflush(stderr);
+    }
     m_asking = false;
     m_afterQuestion = true;
 }
@@ -127,6 +152,7 @@ void ProgressPrinter::show(const CopyProgress &progress)
 {
     noteDeviceWait(progress);
     m_last = progress;
+    m_lastAt.start();
     if (m_asking)
         return;
     // Samples taken while the question was open come in a burst after the answer, stale.
@@ -150,7 +176,9 @@ void ProgressPrinter::draw(const CopyProgress &progress)
     }
     if (m_style != ProgressStyle::Bar)
         return;
-    const QByteArray line = statusLine(progress).toLocal8Bit();
+    const QByteArray line =
+        statusLine(progress, progress.phase == CopyPhase::Finished ? m_ending : QString())
+            .toLocal8Bit();
     const int width = int(line.size());
     std::fprintf(stderr, "\r%s%*s", line.constData(), m_lastWidth > width ? m_lastWidth - width : 0,
                  "");
@@ -251,7 +279,14 @@ void ProgressPrinter::printLeftOut(const CopyResult &result) const
 
 void ProgressPrinter::finish(const CopyResult &result)
 {
-    drawQueued(); // the last sample, which came before the result
+    // The last line of a job that did not complete says how it ended, not "finished".
+    if (result.status == CopyStatus::Cancelled || result.status == CopyStatus::Stopped
+        || result.status == CopyStatus::Failed)
+        m_ending = statusName(result.status);
+    if (m_drawPending)
+        drawQueued(); // the last sample, which came before the result
+    else if (m_lineOpen && !m_ending.isEmpty())
+        draw(m_last);
     m_finished = true;
     interrupt();
     for (const CopyIssue &issue : result.issues) {
@@ -328,10 +363,16 @@ QString ProgressPrinter::summaryLine(const CopyResult &result)
         result.itemsChanged > 0
             ? QStringLiteral(", %1 changed while copying").arg(QString::number(result.itemsChanged))
             : QString();
-    return QStringLiteral("%1: %2; %3 moved in %4 (%5/s average), elapsed %6, peak memory %7")
-        .arg(statusName(result.status), figures + changed, formatBytes(s.bytesMoved),
-             formatElapsed(s.movingMs), formatBytes(s.averageRate()),
-             formatElapsed(result.elapsedMs), formatBytes(result.peakResidentBytes));
+    // A job that moved nothing says so, without a moving time (skips, merges, the final
+    // sync and finishing are not moving; CopySummary::movingMs).
+    const QString moved = s.bytesMoved > 0
+                              ? QStringLiteral("%1 moved in %2 (%3/s average)")
+                                    .arg(formatBytes(s.bytesMoved), formatElapsed(s.movingMs),
+                                         formatBytes(s.averageRate()))
+                              : QStringLiteral("no data moved");
+    return QStringLiteral("%1: %2; %3, elapsed %4, peak memory %5")
+        .arg(statusName(result.status), figures + changed, moved, formatElapsed(result.elapsedMs),
+             formatBytes(result.peakResidentBytes));
 }
 
 } // namespace Sluice::Cli

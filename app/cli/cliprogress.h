@@ -4,6 +4,7 @@
 #include "copyprogress.h"
 #include "copyresult.h"
 
+#include <QElapsedTimer>
 #include <QSet>
 
 #include <cstdio>
@@ -31,13 +32,22 @@ public:
     bool queue(const CopyProgress &progress);
     /// Shows the sample queue() kept, if any and if finish() has not run yet.
     void drawQueued();
-    /// A question is being asked on stderr from now on: the status line is ended and not
-    /// redrawn until endQuestion().
+    /// A question is being asked on stderr from now on: the last sample is shown once more
+    /// as waiting (the bar says "waiting for your answer" and its line is ended; JSON writes
+    /// a record with "waiting": true, rates 0, the ETA held), and the bar is not redrawn
+    /// until endQuestion().
     void beginQuestion();
-    /// The question was answered: samples still marked waiting (taken while it was open,
-    /// queued while the event loop waited for the person) are not drawn; the next fresh
-    /// one is.
-    void endQuestion();
+    /// While the question is open, every WaitingTickMs: JSON writes the waiting record again
+    /// with the elapsed time moved on (stdout is not the prompt's terminal line). The bar
+    /// stays as it is: the prompt owns the terminal.
+    void tickQuestion();
+    /// How often the prompt calls tickQuestion().
+    static constexpr int WaitingTickMs = 1000;
+    /// The question was answered (@p answered) or given up by a signal: samples still
+    /// marked waiting (taken while it was open, queued while the event loop waited for the
+    /// person) are not drawn; the next fresh one is. A question given up leaves the prompt
+    /// without the newline of an answer: its line is ended here.
+    void endQuestion(bool answered = true);
     /// Ends the status line and prints the issues and a summary (only errors when quiet).
     /// After a dry run the summary says how many items and bytes the copy would write.
     void finish(const CopyResult &result);
@@ -56,15 +66,17 @@ public:
     /// "Stopped" and the question printed again after `fg` start on lines of their own.
     void showPaused();
 
-    /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05"
-    static QString statusLine(const CopyProgress &progress);
+    /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05";
+    /// @p ending replaces the phase's mark ("cancelled" for the last line of a cancelled job).
+    static QString statusLine(const CopyProgress &progress, const QString &ending = {});
     /// The final result as one JSON object ({"type":"result",...}), with the summary's
     /// figures and the list of skipped items under "summary" (CopySummary::toJson()).
     static QByteArray resultJson(const CopyResult &result);
     /// "succeeded: 2 copied (5.9 KiB), 2 merged, 3 skipped (6.9 KiB; 1 by you, 2 by policy,
     /// 0 on error), 0 failed (0 B), of 8 planned (…); 1.0 MiB moved in 0.50 s (2.0 MiB/s
     /// average), elapsed 0.62 s, peak memory 14.0 MiB": the average leaves out paused time
-    /// and time waiting for an answer (CopySummary::movingMs).
+    /// and time waiting for an answer (CopySummary::movingMs); "no data moved" instead when
+    /// no byte was written.
     static QString summaryLine(const CopyResult &result);
 
 private:
@@ -73,6 +85,8 @@ private:
     void noteDeviceWait(const CopyProgress &progress);
     void printLeftOut(const CopyResult &result) const;
     void draw(const CopyProgress &progress);
+    /// The last sample as it stands while a question is open.
+    CopyProgress waitingSample() const;
 
     ProgressStyle m_style;
     bool m_quiet;
@@ -84,10 +98,13 @@ private:
     bool m_afterQuestion = false;
     bool m_drawPending = false;
     bool m_finished = false;
+    QString m_ending; ///< the last line's mark when the job did not complete
     int m_lastWidth = 0;
     QString m_deviceWaitNote;
     QSet<QString> m_shownIssues; ///< messages showIssueNow() printed
     CopyProgress m_last;
+    QElapsedTimer m_lastAt; ///< since m_last was shown
+
     CopyProgress m_queued;
 };
 

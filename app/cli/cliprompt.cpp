@@ -5,6 +5,7 @@
 #include <QLocale>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <poll.h>
 #include <unistd.h>
@@ -34,6 +35,31 @@ QByteArray &pendingInput()
     return pending;
 }
 
+// Returns once the process is in the foreground of its terminal (or stdin is no terminal).
+// In the background it stops itself with SIGTTIN, as the terminal would stop it on read(2)
+// (termios(3), "Job control"), so that the shell says "Stopped" and `fg` continues it; the
+// question is printed after that, not in the background.
+void waitForForeground()
+{
+    for (;;) {
+        const pid_t foreground = ::tcgetpgrp(STDIN_FILENO);
+        if (foreground < 0 || foreground == ::getpgrp())
+            return;
+        std::raise(SIGTTIN);
+        // An orphaned process group is not stopped (the signal is discarded): wait a little
+        // rather than spin until it is in the foreground again.
+        if (::tcgetpgrp(STDIN_FILENO) != ::getpgrp())
+            ::poll(nullptr, 0, 100);
+    }
+}
+
+void printPrompt(const QByteArray &text)
+{
+    waitForForeground();
+    std::fputs(text.constData(), stderr);
+    std::fflush(stderr);
+}
+
 // Prints @p prompt and reads one line from stdin into @p line (without its newline). While
 // waiting, a readable signal pipe calls the handler: after Ctrl+Z and `fg` the prompt is
 // printed again. poll(2) is never restarted after a signal handler (signal(7)), so Ctrl+Z
@@ -41,8 +67,7 @@ QByteArray &pendingInput()
 Input readInputLine(const QString &prompt, const PromptSignals &signals, QByteArray *line)
 {
     const QByteArray text = prompt.toLocal8Bit();
-    std::fputs(text.constData(), stderr);
-    std::fflush(stderr);
+    printPrompt(text);
     QByteArray &pending = pendingInput();
     for (;;) {
         if (const qsizetype end = pending.indexOf('\n'); end >= 0) {
@@ -51,16 +76,20 @@ Input readInputLine(const QString &prompt, const PromptSignals &signals, QByteAr
             return Input::Line;
         }
         pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signals.fd, POLLIN, 0}};
-        if (::poll(fds, signals.fd >= 0 ? 2 : 1, -1) < 0) {
+        const int ready = ::poll(fds, signals.fd >= 0 ? 2 : 1, signals.tick ? signals.tickMs : -1);
+        if (ready < 0) {
             if (errno == EINTR)
                 continue;
             return Input::End;
         }
+        if (ready == 0) {
+            signals.tick();
+            continue;
+        }
         if (signals.fd >= 0 && (fds[1].revents & POLLIN) != 0) {
             if (!signals.handle())
                 return Input::Abandoned;
-            std::fputs(text.constData(), stderr);
-            std::fflush(stderr);
+            printPrompt(text); // after `fg`: once; after `bg`: when brought to the foreground
             continue;
         }
         if (fds[0].revents == 0)

@@ -140,9 +140,10 @@ int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &r
                      [&](const CopyIssue &issue) { printer.showIssueNow(issue); });
     QObject::connect(&job, &CopyJob::questionAsked, &job, [&](const CopyQuestion &question) {
         printer.beginQuestion();
-        const std::optional<QuestionAnswer> answer =
-            Cli::promptForAnswer(question, {signalPipe[0], handleSignals});
-        printer.endQuestion();
+        const std::optional<QuestionAnswer> answer = Cli::promptForAnswer(
+            question, {signalPipe[0], handleSignals, [&printer] { printer.tickQuestion(); },
+                       Cli::ProgressPrinter::WaitingTickMs});
+        printer.endQuestion(answer.has_value());
         if (answer) // else a signal cancelled or stopped the job, which releases the question
             job.answer(question.id, answer->decision, answer->applyToAll, answer->newName);
     });

@@ -41,21 +41,70 @@ void ProgressSampler::stop()
     m_timer = nullptr;
 }
 
-bool ProgressSampler::dataMovedSinceLastSample()
+ProgressSampler::DataMove ProgressSampler::dataMoveSinceLastSample()
 {
     const ProgressCounters &counters = m_job->counters;
     const bool movingNow = counters.dataMovesInFlight.load(std::memory_order_relaxed) > 0;
     const quint64 begun = counters.dataMovesBegun.load(std::memory_order_relaxed);
     const qint64 bytes = counters.bytesRead.load(std::memory_order_relaxed)
                          + counters.bytesWritten.load(std::memory_order_relaxed);
-    // Data moved in the interval when a move was going on at its start or its end, began in
-    // it (and ended before its end), or bytes were read or written in it.
-    const bool moved =
-        movingNow || m_wasMoving || begun != m_movesBegun || bytes != m_bytesMovedSeen;
+    DataMove move;
+    move.bytesMoved = bytes != m_bytesMovedSeen;
+    // A move was going on at the interval's start or end, or began in it.
+    move.inFlight = movingNow || m_wasMoving || begun != m_movesBegun;
     m_wasMoving = movingNow;
     m_movesBegun = begun;
     m_bytesMovedSeen = bytes;
-    return moved;
+    return move;
+}
+
+void ProgressSampler::countMovingTime(CopyPhase phase, qint64 intervalMs, DataMove move)
+{
+    // Verifying re-reads the data: moving throughout. Copying: the intervals in which bytes
+    // moved, and those in between while a file's move went on without a byte (a speed limit
+    // between chunks) once its next byte moves; after a file's last byte they are dropped,
+    // so moving time ends with the last data move. Flushing (the final sync) and finishing
+    // are not moving.
+    if (phase == CopyPhase::Verifying || (phase == CopyPhase::Copying && move.bytesMoved)) {
+        m_movingMs += m_pendingMovingMs + intervalMs;
+        m_pendingMovingMs = 0;
+    } else if (phase == CopyPhase::Copying && move.inFlight) {
+        m_pendingMovingMs += intervalMs;
+    } else {
+        m_pendingMovingMs = 0;
+    }
+}
+
+void ProgressSampler::sampleRates(CopyProgress &p, bool counted, bool active, qint64 worked)
+{
+    // After a pause or a question the rates start again from what moves after it (0 until
+    // bytes move), not from the window before it.
+    if (!counted) {
+        m_readRate.reset();
+        m_writeRate.reset();
+        m_doneRate.reset();
+    }
+    m_readRate.addSample(m_activeMs, p.bytesRead);
+    m_writeRate.addSample(m_activeMs, p.bytesWritten);
+    m_doneRate.addSample(m_activeMs, worked);
+    if (active && p.phase == CopyPhase::Copying) {
+        const qint64 limit = m_job->control.speedLimit();
+        const auto capped = [limit](qint64 rate) {
+            return limit > 0 ? std::min(rate, limit) : rate;
+        };
+        p.readRate = m_readRate.rate();
+        p.writeRate = capped(m_writeRate.rate());
+        // No ETA until the rate is known, over EtaMinSpanMs of window: the first chunk goes
+        // at once and would promise a fraction of the time.
+        const qint64 doneRate = capped(m_doneRate.rate());
+        if (doneRate > 0 && m_doneRate.spanMs() >= EtaMinSpanMs)
+            p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
+        m_lastEtaMs = p.etaMs;
+    } else if (p.waiting) {
+        p.etaMs = m_lastEtaMs; // stopped, not unknown: it goes on when the answer comes
+    }
+    if (p.phase == CopyPhase::Finished)
+        p.etaMs = 0;
 }
 
 CopyProgress ProgressSampler::sample()
@@ -73,21 +122,22 @@ CopyProgress ProgressSampler::sample()
     // An interval is active only when no pause or question fell in it: a job stopped by
     // SIGTSTP and resumed right after SIGCONT must not count the stopped time as moving.
     // Moving time is active time in the phases that move data, and in Copying only the
-    // intervals in which a file's data moved (skips, collision checks and folders are not
-    // moving); the last interval (ending in Finished) was spent finishing them.
+    // intervals in which a file's data moved (skips, collision checks, folders and the
+    // final sync are not moving): countMovingTime().
     const quint64 pauses = m_job->control.pauseCount();
     const quint64 questions = m_job->broker.questionCount();
     const bool active = !p.paused && !p.waiting;
-    const bool counted = active && pauses == m_pauses && questions == m_questions;
+    // Nor one that began paused or waiting: the process stopped by SIGTSTP (the sampler's
+    // thread too) takes its next sample after SIGCONT, when the job is active again.
+    const bool counted = active && m_lastActive && pauses == m_pauses && questions == m_questions;
+    m_lastActive = active;
     m_pauses = pauses;
     m_questions = questions;
     if (counted)
         m_activeMs += now - m_lastMs;
-    const bool dataMoved = dataMovedSinceLastSample();
-    if (counted
-        && ((p.phase == CopyPhase::Copying && dataMoved) || p.phase == CopyPhase::Verifying
-            || p.phase == CopyPhase::Flushing || p.phase == CopyPhase::Finished))
-        m_movingMs += now - m_lastMs;
+    const DataMove move = dataMoveSinceLastSample();
+    if (counted)
+        countMovingTime(p.phase, now - m_lastMs, move);
     m_lastMs = now;
 
     // bytesDone before bytesTotal: writers raise the total first (see ProgressCounters).
@@ -112,23 +162,7 @@ CopyProgress ProgressSampler::sample()
     p.movingMs = m_movingMs;
     const qint64 worked = counters.bytesWorked.load(std::memory_order_relaxed);
 
-    m_readRate.addSample(m_activeMs, p.bytesRead);
-    m_writeRate.addSample(m_activeMs, p.bytesWritten);
-    m_doneRate.addSample(m_activeMs, worked);
-    if (active && p.phase == CopyPhase::Copying) {
-        p.readRate = m_readRate.rate();
-        p.writeRate = m_writeRate.rate();
-        if (const qint64 limit = m_job->control.speedLimit(); limit > 0)
-            p.writeRate = std::min(p.writeRate, limit);
-        const qint64 doneRate = m_doneRate.rate();
-        if (doneRate > 0)
-            p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
-        m_lastEtaMs = p.etaMs;
-    } else if (p.waiting) {
-        p.etaMs = m_lastEtaMs; // stopped, not unknown: it goes on when the answer comes
-    }
-    if (p.phase == CopyPhase::Finished)
-        p.etaMs = 0;
+    sampleRates(p, counted, active, worked);
 
     if (m_job->chunks) {
         p.buffersInUse = m_job->chunks->inUse();

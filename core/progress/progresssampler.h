@@ -21,18 +21,22 @@ struct JobContext;
 /// on the worker thread; docs/design-notes.md records why it moved.
 ///
 /// Rates are bytes/s over a 2 s sliding window of *active* time: the clock stops while the
-/// job is paused or waits for an answer, so rates show 0 then (not a decaying average) and
-/// do not spike on resume. The write rate shown never exceeds the speed limit: the limiter
-/// holds the long-run rate to it, and a short window's excess (the first chunk goes at
-/// once, a chunk finished while pausing) is chunk granularity, not speed. The ETA divides
-/// the remaining logical bytes by the rate of the bytes really moved on (passed-over bytes
-/// of skipped items are neither remaining nor rate); while a question is open it holds.
+/// job is paused or waits for an answer, so rates show 0 then, and the window starts again
+/// after it (0 until bytes move again; not the rate from before, decaying). The write rate shown
+/// never exceeds the speed limit: the limiter holds the long-run rate to it, and a short window's
+/// excess (the first chunk goes at once, a chunk finished while pausing) is chunk granularity, not
+/// speed. The ETA divides the remaining logical bytes by the rate of the bytes really moved on
+/// (passed-over bytes of skipped items are neither remaining nor rate), capped by the speed limit,
+/// and is unknown (-1) until the window spans EtaMinSpanMs; while a question is open it holds.
+/// Moving time ends with a file's last byte moved (countMovingTime()).
 class ProgressSampler final : public QObject
 {
     Q_OBJECT
 public:
     /// Milliseconds between samples (KIO reports every 200 ms; the design asks for 100).
     static constexpr int IntervalMs = 100;
+    /// Active milliseconds of rate window an ETA needs; before that it is unknown (-1).
+    static constexpr qint64 EtaMinSpanMs = 1000;
 
     /// @p clockMs: monotonic milliseconds, injectable for tests (default: QElapsedTimer).
     explicit ProgressSampler(std::shared_ptr<JobContext> job, std::function<qint64()> clockMs = {});
@@ -53,9 +57,18 @@ Q_SIGNALS:
     void sampled(const Sluice::CopyProgress &progress);
 
 private:
-    /// Whether a file's data moved in the interval that ends now (ProgressCounters'
-    /// data moves and byte counts against the last sample's).
-    bool dataMovedSinceLastSample();
+    /// What ProgressCounters say moved in the interval that ends now (against the last
+    /// sample's data moves and byte counts).
+    struct DataMove
+    {
+        bool bytesMoved = false; ///< bytes were read or written
+        bool inFlight = false;   ///< a file's data move went on in it
+    };
+    DataMove dataMoveSinceLastSample();
+    /// Adds a counted interval of @p intervalMs to the moving time (see sample()).
+    void countMovingTime(CopyPhase phase, qint64 intervalMs, DataMove move);
+    /// Rates and ETA of @p p; @p counted: no pause or question fell in the interval.
+    void sampleRates(CopyProgress &p, bool counted, bool active, qint64 worked);
 
     std::shared_ptr<JobContext> m_job;
     std::function<qint64()> m_clockMs;
@@ -67,10 +80,12 @@ private:
     qint64 m_lastMs = 0;
     qint64 m_activeMs = 0;
     qint64 m_movingMs = 0;
+    qint64 m_pendingMovingMs = 0; ///< a move's time without a byte, counted once one moves
     qint64 m_lastEtaMs = -1;
     quint64 m_pauses = 0;    ///< JobControl::pauseCount() at the last sample
     quint64 m_questions = 0; ///< QuestionBroker::questionCount() at the last sample
     qint64 m_peakResident = 0;
+    bool m_lastActive = true;    ///< neither paused nor waiting at the last sample
     bool m_wasMoving = false;    ///< a data move was going on at the last sample
     quint64 m_movesBegun = 0;    ///< ProgressCounters::dataMovesBegun at the last sample
     qint64 m_bytesMovedSeen = 0; ///< bytes read plus written at the last sample

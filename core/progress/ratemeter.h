@@ -26,6 +26,12 @@ public:
     /// Bytes/s over the window ending at the last sample, 0 before two samples exist.
     qint64 rate() const;
 
+    /// Active milliseconds the window spans now (0 before two samples exist).
+    qint64 spanMs() const
+    {
+        return m_samples.size() < 2 ? 0 : m_samples.back().activeMs - m_samples.front().activeMs;
+    }
+
     void reset() { m_samples.clear(); }
 
 private:

@@ -8,6 +8,8 @@
 
 #include <QDeadlineTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cerrno>
@@ -35,6 +37,8 @@ struct TerminalSession
     pid_t leader = -1;
     pid_t cli = -1;
     QByteArray output;
+    int commands = -1; ///< to the leader: 'b' puts the job in the background, 'f' in the foreground
+    int stops = -1;    ///< from the leader: the signal that stopped the job, each time
 
     bool start(const QList<QByteArray> &arguments)
     {
@@ -42,7 +46,9 @@ struct TerminalSession
         if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0)
             return false;
         int pidPipe[2];
-        if (::pipe(pidPipe) != 0)
+        int commandPipe[2];
+        int stopPipe[2];
+        if (::pipe(pidPipe) != 0 || ::pipe(commandPipe) != 0 || ::pipe(stopPipe) != 0)
             return false;
         QList<QByteArray> storage{QByteArray(SLUICE_CLI_PATH)};
         storage += arguments;
@@ -69,16 +75,72 @@ struct TerminalSession
             ::signal(SIGTTOU, SIG_IGN); // tcsetpgrp(3) from outside the foreground group
             ::tcsetpgrp(slave, child);
             [[maybe_unused]] const ssize_t sent = ::write(pidPipe[1], &child, sizeof child);
-            int status = 0;
-            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-            }
-            ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 126);
+            ::_exit(leadJob(child, slave, commandPipe[0], stopPipe[1]));
         }
         ::close(slave);
         ::close(pidPipe[1]);
+        ::close(commandPipe[0]);
+        ::close(stopPipe[1]);
+        commands = commandPipe[1];
+        stops = stopPipe[0];
         const bool got = ::read(pidPipe[0], &cli, sizeof cli) == ssize_t(sizeof cli);
         ::close(pidPipe[0]);
         return got;
+    }
+
+    // The leader's part, as a shell's: moves the job between foreground and background on
+    // command (tcsetpgrp(3)), reports each stop (waitpid(2) WUNTRACED) and returns the job's
+    // exit status.
+    static int leadJob(pid_t child, int slave, int commandFd, int stopFd)
+    {
+        int status = 0;
+        for (;;) {
+            pollfd fd{commandFd, POLLIN, 0};
+            if (::poll(&fd, commandFd >= 0 ? 1 : 0, 10) > 0) {
+                char command = 0;
+                if (::read(commandFd, &command, 1) == 1)
+                    ::tcsetpgrp(slave, command == 'b' ? ::getpgrp() : child);
+                else
+                    commandFd = -1;
+            }
+            const pid_t got = ::waitpid(child, &status, WNOHANG | WUNTRACED);
+            if (got == child && WIFSTOPPED(status)) {
+                const int stopSignal = WSTOPSIG(status);
+                [[maybe_unused]] const ssize_t sent =
+                    ::write(stopFd, &stopSignal, sizeof stopSignal);
+            } else if (got == child || (got < 0 && errno != EINTR)) {
+                break;
+            }
+        }
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 126;
+    }
+
+    // The signal that stopped the job next (reading the terminal meanwhile), 0 on timeout.
+    int nextStop(int timeoutMs = 60000)
+    {
+        int stopSignal = 0;
+        const bool got = readUntil(
+            [&] {
+                pollfd fd{stops, POLLIN, 0};
+                return ::poll(&fd, 1, 0) > 0
+                       && ::read(stops, &stopSignal, sizeof stopSignal)
+                              == ssize_t(sizeof stopSignal);
+            },
+            timeoutMs);
+        return got ? stopSignal : 0;
+    }
+
+    // `bg` (@p foreground false) or `fg`: the terminal's foreground group is changed by the
+    // leader; then SIGCONT, as the shell sends it.
+    bool continueJob(bool foreground)
+    {
+        const char command = foreground ? 'f' : 'b';
+        if (::write(commands, &command, 1) != 1)
+            return false;
+        const pid_t wanted = foreground ? cli : leader;
+        if (!readUntil([&] { return ::tcgetpgrp(master) == wanted; }, 10000))
+            return false;
+        return ::kill(cli, SIGCONT) == 0;
     }
 
     // Reads what the terminal shows until @p done holds or @p timeoutMs pass.
@@ -124,8 +186,9 @@ struct TerminalSession
             ::kill(cli, SIGCONT);
             waitForExit();
         }
-        if (master >= 0)
-            ::close(master);
+        for (int fd : {master, commands, stops})
+            if (fd >= 0)
+                ::close(fd);
     }
 };
 
@@ -141,6 +204,9 @@ private Q_SLOTS:
     void ctrlZAtPromptStopsAndAsksAgain();
     void noProgressBacklogAfterAnswer_data();
     void noProgressBacklogAfterAnswer();
+    void jsonSaysWaitingWhileAsking();
+    void bgAtPromptStopsQuietlyAndFgAsksOnce();
+    void ctrlCAtPromptEndsOnItsOwnLineCancelled();
 };
 
 namespace {
@@ -259,8 +325,9 @@ void TestCliTerminal::noProgressBacklogAfterAnswer()
     QVERIFY(session.start(setup.arguments(style)));
     QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
              session.output.constData());
-    // The person takes a second to answer: about ten samples are taken meanwhile.
-    session.readUntil([] { return false; }, 1000);
+    // The person takes a second and a half to answer: about fifteen samples are taken
+    // meanwhile (and JSON writes its waiting record again after 1 s, before the answer).
+    session.readUntil([] { return false; }, 1500);
     const qsizetype answered = session.output.size();
     QCOMPARE(::write(session.master, "s\n", 2), ssize_t(2));
     int status = -1;
@@ -327,6 +394,166 @@ void TestCliTerminal::ctrlZPausesStopsAndResumes()
     session.readUntil([] { return false; }, 200); // the last lines still in the terminal
     QVERIFY2(session.output.contains("succeeded"), session.output.right(600).constData());
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
+}
+
+namespace {
+
+// The progress records ({"type":"progress",...}) among what the terminal showed from
+// @p from on: JSON lines on stdout, mixed with the prompt's text on stderr.
+QList<QJsonObject> progressRecords(const QByteArray &output, qsizetype from = 0)
+{
+    QList<QJsonObject> records;
+    for (const QByteArray &line : output.mid(from).split('\n')) {
+        const qsizetype brace = line.indexOf('{');
+        if (brace < 0)
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(line.mid(brace).trimmed()).object();
+        if (object.value(QStringLiteral("type")).toString() == QStringLiteral("progress"))
+            records << object;
+    }
+    return records;
+}
+
+QList<QJsonObject> waitingRecords(const QByteArray &output)
+{
+    QList<QJsonObject> waiting;
+    for (const QJsonObject &record : progressRecords(output))
+        if (record.value(QStringLiteral("waiting")).toBool())
+            waiting << record;
+    return waiting;
+}
+
+qint64 field(const QJsonObject &record, const char *name)
+{
+    return record.value(QLatin1String(name)).toInteger(-2);
+}
+
+} // namespace
+
+// Issue 13 (tester): with --progress json nothing was written while a question was open and
+// "waiting" was never true. A record with "waiting": true when the question opens (rates 0,
+// the ETA held), again a second later with the elapsed time moved on; the paused record of
+// Ctrl+Z at the prompt says waiting too; after the answer, "waiting": false.
+void TestCliTerminal::jsonSaysWaitingWhileAsking()
+{
+    CollisionSetup setup;
+    QVERIFY(setup.make());
+    TerminalSession session;
+    QVERIFY(session.start(setup.arguments("json")));
+    QVERIFY2(session.readUntil([&] { return waitingRecords(session.output).size() >= 2; }, 20000),
+             session.output.constData());
+    const QList<QJsonObject> waiting = waitingRecords(session.output);
+    QVERIFY(session.output.contains(CollisionPrompt));
+    for (const QJsonObject &record : waiting) {
+        QCOMPARE(field(record, "readRate"), qint64(0));
+        QCOMPARE(field(record, "writeRate"), qint64(0));
+        QCOMPARE(record.value(QStringLiteral("paused")).toBool(), false);
+        QCOMPARE(field(record, "etaMs"), field(waiting[0], "etaMs"));         // held
+        QCOMPARE(field(record, "movingMs"), field(waiting[0], "movingMs"));   // not moving
+        QCOMPARE(field(record, "bytesDone"), field(waiting[0], "bytesDone")); // nothing done
+    }
+    QVERIFY2(field(waiting[1], "elapsedMs") - field(waiting[0], "elapsedMs") >= 1000,
+             session.output.constData());
+
+    const qsizetype beforeStop = session.output.size();
+    const char suspend = session.suspendCharacter();
+    QCOMPARE(::write(session.master, &suspend, 1), ssize_t(1));
+    QCOMPARE(session.nextStop(), SIGTSTP);
+    QList<QJsonObject> paused;
+    for (const QJsonObject &record : progressRecords(session.output, beforeStop))
+        if (record.value(QStringLiteral("paused")).toBool())
+            paused << record;
+    QCOMPARE(paused.size(), 1);
+    QCOMPARE(paused[0].value(QStringLiteral("waiting")).toBool(), true);
+
+    QVERIFY(session.continueJob(true));
+    QVERIFY2(session.readUntil([&] { return session.output.count(CollisionPrompt) == 2; }),
+             session.output.mid(beforeStop).constData());
+    const qsizetype answered = session.output.size();
+    QCOMPARE(::write(session.master, "s\n", 2), ssize_t(2));
+    int status = -1;
+    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
+             session.output.mid(answered).constData());
+    session.leader = -1;
+    session.readUntil([] { return false; }, 200); // the last lines still in the terminal
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    const QList<QJsonObject> after = progressRecords(session.output, answered);
+    QVERIFY(!after.isEmpty());
+    QCOMPARE(after.last().value(QStringLiteral("waiting")).toBool(), false);
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent); // skipped
+}
+
+// Issue 13 (tester): Ctrl+Z at the prompt, `bg`, `fg`: the question was printed in the
+// background and not again after `fg`, and the answer was taken without a prompt. In the
+// background sluice-cli neither prints nor reads: it stops quietly with SIGTTIN, as a
+// background job reading its terminal does; after `fg` the question comes once and is read.
+void TestCliTerminal::bgAtPromptStopsQuietlyAndFgAsksOnce()
+{
+    CollisionSetup setup;
+    QVERIFY(setup.make());
+    TerminalSession session;
+    QVERIFY(session.start(setup.arguments("bar")));
+    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
+             session.output.constData());
+    QVERIFY2(session.output.contains("[waiting for your answer]"), session.output.constData());
+    const char suspend = session.suspendCharacter();
+    QCOMPARE(::write(session.master, &suspend, 1), ssize_t(1));
+    QCOMPARE(session.nextStop(), SIGTSTP);
+
+    QVERIFY(session.continueJob(false)); // bg
+    QCOMPARE(session.nextStop(), SIGTTIN);
+    const qsizetype stoppedInBackground = session.output.size();
+    session.readUntil([] { return false; }, 200); // anything still on its way
+    QCOMPARE(session.output.count(CollisionPrompt), 1);
+
+    QVERIFY(session.continueJob(true)); // fg
+    QVERIFY2(session.readUntil([&] { return session.output.count(CollisionPrompt) == 2; }),
+             session.output.mid(stoppedInBackground).constData());
+    QCOMPARE(::write(session.master, "o\n", 2), ssize_t(2));
+    int status = -1;
+    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
+             session.output.mid(stoppedInBackground).constData());
+    session.leader = -1;
+    session.readUntil([] { return false; }, 200);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    QCOMPARE(session.output.count(CollisionPrompt), 2); // once more after fg, not again
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.newContent);
+    QCOMPARE(fileContent(setup.scratch.path("out/BIG")),
+             fileContent(setup.scratch.path("src/BIG")));
+}
+
+// Issue 13 (tester): Ctrl+C at a prompt drew the last status line over the prompt's line,
+// ending in "[finished]". It starts on a line of its own and says cancelled.
+void TestCliTerminal::ctrlCAtPromptEndsOnItsOwnLineCancelled()
+{
+    CollisionSetup setup;
+    QVERIFY(setup.make());
+    TerminalSession session;
+    QVERIFY(session.start(setup.arguments("bar")));
+    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
+             session.output.constData());
+    const qsizetype asked = session.output.indexOf(CollisionPrompt);
+    termios settings{};
+    QCOMPARE(::tcgetattr(session.master, &settings), 0);
+    const char interrupt = char(settings.c_cc[VINTR]);
+    QCOMPARE(::write(session.master, &interrupt, 1), ssize_t(1));
+    int status = -1;
+    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
+             session.output.mid(asked).constData());
+    session.leader = -1;
+    session.readUntil([] { return false; }, 200);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 130);
+    const QByteArray after = session.output.mid(asked);
+    const qsizetype cancelled = after.indexOf("[cancelled]");
+    QVERIFY2(cancelled > 0, after.constData());
+    QVERIFY2(!after.contains("[finished]"), after.constData());
+    // The prompt's line was ended before the status line began.
+    QVERIFY2(after.left(cancelled).contains('\n'), after.constData());
+    QVERIFY2(after.contains("cancelled: "), after.constData()); // the summary
+    QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent);
 }
 
 QTEST_GUILESS_MAIN(TestCliTerminal)

@@ -62,6 +62,10 @@ private Q_SLOTS:
     void questionHoldsTheEtaWhileElapsedCounts();
     void movingTimeLeavesOutPausesAndScanning();
     void movingTimeLeavesOutSkipsAndCountsOnlyDataMoves();
+    void movingTimeEndsWithTheLastByte();
+    void rateStartsAgainAfterAnAnswer();
+    void rateStartsAgainAfterResume();
+    void noEtaUntilTheRateIsKnown();
 };
 
 void TestProgressSampler::firstSampleHasNoRateNorEta()
@@ -116,14 +120,17 @@ void TestProgressSampler::pausedTimeIsExcludedFromRatesAndEta()
     }
     rig.job->control.resume();
 
-    // One more active second: 2 s of active time in all. Counting the pause, the read
-    // rate would be 5 MB / 7 s = 714285 B/s; without it, 5 MB / 2 s.
-    const CopyProgress resumed = rig.sampleAt(7000, 5'000'000, 4'000'000, 4'000'000);
+    // The interval in which it resumed is not active; then one more active second. Counting
+    // the pause, the read rate would be 5 MB / 7.1 s = 704225 B/s; without it, what moved
+    // in that second: 2 MB / 1 s (the window starts again after the pause).
+    QCOMPARE(rig.sampleAt(6100, 3'000'000, 2'000'000, 2'000'000).readRate, qint64(0));
+    const CopyProgress resumed = rig.sampleAt(7100, 5'000'000, 4'000'000, 4'000'000);
     QVERIFY(!resumed.paused);
-    QCOMPARE(resumed.readRate, qint64(2'500'000));
+    QCOMPARE(resumed.readRate, qint64(2'000'000));
     QCOMPARE(resumed.writeRate, qint64(2'000'000));
     QCOMPARE(resumed.etaMs, qint64(3000)); // 6 MB left at 2 MB/s
-    QCOMPARE(resumed.elapsedMs, qint64(7000));
+    QCOMPARE(resumed.elapsedMs, qint64(7100));
+    QCOMPARE(resumed.movingMs, qint64(2000));
 }
 
 void TestProgressSampler::windowSlidesOverActiveTime()
@@ -132,16 +139,13 @@ void TestProgressSampler::windowSlidesOverActiveTime()
     Rig rig;
     rig.sampleAt(0, 0, 0, 0);
     rig.sampleAt(1000, 3'000'000, 2'000'000, 2'000'000);
-    rig.job->control.pause();
-    rig.sampleAt(30'000, 3'000'000, 2'000'000, 2'000'000); // paused: no active time
-    rig.job->control.resume();
-    rig.sampleAt(31'000, 5'000'000, 4'000'000, 4'000'000); // active 2000
-    const CopyProgress slid = rig.sampleAt(32'000, 6'000'000, 6'000'000, 6'000'000);
-    // Window from active 1000 to 3000: read 3 MB, wrote 4 MB, 4 MB done, in 2 s.
+    rig.sampleAt(2000, 5'000'000, 4'000'000, 4'000'000);
+    const CopyProgress slid = rig.sampleAt(3000, 6'000'000, 6'000'000, 6'000'000);
+    // Window from 1000 to 3000: read 3 MB, wrote 4 MB, 4 MB done, in 2 s.
     QCOMPARE(slid.readRate, qint64(1'500'000));
     QCOMPARE(slid.writeRate, qint64(2'000'000));
     QCOMPARE(slid.etaMs, qint64(2000)); // 4 MB left at 2 MB/s
-    QCOMPARE(slid.elapsedMs, qint64(32'000));
+    QCOMPARE(slid.elapsedMs, qint64(3000));
 }
 
 void TestProgressSampler::ratesOnlyWhileCopyingAndEtaZeroWhenFinished()
@@ -182,20 +186,23 @@ void TestProgressSampler::writeRateNeverExceedsTheLimitFirstAndAfterResume()
     const CopyProgress steady = rig.sampleAt(2100, 3 * MiB, 2 * MiB, 2 * MiB);
     QVERIFY2(steady.writeRate <= Limit, qPrintable(QString::number(steady.writeRate)));
 
-    // A chunk finished while pausing lands in no active time; the next one goes at resume.
+    // A chunk finished while pausing lands in no active time; the next one goes at resume,
+    // in the first active interval after it: 1 MiB in 100 ms, shown as the limit.
     rig.job->control.pause();
     rig.sampleAt(3000, 4 * MiB, 3 * MiB, 3 * MiB);
     rig.sampleAt(9000, 4 * MiB, 3 * MiB + MiB / 2, 3 * MiB + MiB / 2);
     rig.job->control.resume();
-    const CopyProgress resumed = rig.sampleAt(9100, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
+    const CopyProgress resumed = rig.sampleAt(9100, 4 * MiB, 3 * MiB + MiB / 2, 3 * MiB + MiB / 2);
     QVERIFY(!resumed.paused);
-    QCOMPARE(resumed.writeRate, Limit);
-    const CopyProgress later = rig.sampleAt(9200, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
+    QCOMPARE(resumed.writeRate, qint64(0));
+    const CopyProgress chunk = rig.sampleAt(9200, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
+    QCOMPARE(chunk.writeRate, Limit);
+    const CopyProgress later = rig.sampleAt(9300, 5 * MiB, 4 * MiB + MiB / 2, 4 * MiB);
     QVERIFY2(later.writeRate <= Limit, qPrintable(QString::number(later.writeRate)));
 
     // No limit: the same figures are shown as they are.
     rig.job->control.setSpeedLimit(0);
-    QVERIFY(rig.sampleAt(9300, 5 * MiB, 6 * MiB, 5 * MiB).writeRate > Limit);
+    QVERIFY(rig.sampleAt(9400, 5 * MiB, 6 * MiB, 5 * MiB).writeRate > Limit);
 }
 
 void TestProgressSampler::passedOverBytesLeaveTheEtaAtOnce()
@@ -233,13 +240,17 @@ void TestProgressSampler::questionHoldsTheEtaWhileElapsedCounts()
     QVERIFY(rig.job->broker.answer(1, {Decision::Skip, false, {}}));
     asker.join();
     QCOMPARE(answer.decision, Decision::Skip);
-    // One more active second: 2 s of moving in all, the 8 s of waiting left out.
-    const CopyProgress after = rig.sampleAt(10'000, 4'000'000, 4'000'000, 4'000'000);
+    // The interval in which it was answered, then one more active second: 2 s of moving in
+    // all, the 8.1 s of waiting left out.
+    const CopyProgress answered = rig.sampleAt(9100, 2'000'000, 2'000'000, 2'000'000);
+    QVERIFY(!answered.waiting);
+    QCOMPARE(answered.etaMs, qint64(-1)); // the rate is not known again yet
+    const CopyProgress after = rig.sampleAt(10'100, 4'000'000, 4'000'000, 4'000'000);
     QVERIFY(!after.waiting);
     QCOMPARE(after.writeRate, qint64(2'000'000));
     QCOMPARE(after.etaMs, qint64(3000));
     QCOMPARE(after.movingMs, qint64(2000));
-    QCOMPARE(after.elapsedMs, qint64(10'000));
+    QCOMPARE(after.elapsedMs, qint64(10'100));
 }
 
 void TestProgressSampler::movingTimeLeavesOutPausesAndScanning()
@@ -258,7 +269,7 @@ void TestProgressSampler::movingTimeLeavesOutPausesAndScanning()
     rig.sampleAt(60'500, 2 * MiB, 2 * MiB, 2 * MiB);
     rig.job->counters.setPhase(CopyPhase::Finished);
     const CopyProgress last = rig.sampleAt(60'600, 2 * MiB, 2 * MiB, 2 * MiB);
-    QCOMPARE(last.movingMs, qint64(1000 + 500 + 100));
+    QCOMPARE(last.movingMs, qint64(1000)); // the final sync and finishing are not moving
     QCOMPARE(last.elapsedMs, qint64(60'600));
 }
 
@@ -289,24 +300,126 @@ void TestProgressSampler::movingTimeLeavesOutSkipsAndCountsOnlyDataMoves()
         rig.sampleAt(ms, 2 * MiB, written, written, 20'000);
     }
     counters.endDataMove();
-    // Its data move ended just after that sample: the next interval still counts once.
+    // Its data move ended just after its last byte: the interval after it moved nothing.
     ms += 100;
-    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2100));
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2000));
     // Folder times set afterwards: not moving.
     ms += 400;
-    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2100));
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2000));
 
     // A small file whose data move began and ended between two samples: that interval counts.
     counters.beginDataMove();
     counters.endDataMove();
     ms += 100;
-    QCOMPARE(rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000).movingMs, qint64(2200));
+    QCOMPARE(rig.sampleAt(ms, 2 * MiB + 4096, 2 * MiB + 4096, 2 * MiB + 4096, 20'000).movingMs,
+             qint64(2100));
 
     counters.setPhase(CopyPhase::Finished);
     ms += 50;
-    const CopyProgress last = rig.sampleAt(ms, 2 * MiB, 2 * MiB, 2 * MiB, 20'000);
-    QCOMPARE(last.movingMs, qint64(2250));
+    const CopyProgress last =
+        rig.sampleAt(ms, 2 * MiB + 4096, 2 * MiB + 4096, 2 * MiB + 4096, 20'000);
+    QCOMPARE(last.movingMs, qint64(2100));
     QCOMPARE(last.elapsedMs, qint64(13'000 + 2'000 + 100 + 400 + 100 + 50));
+}
+
+// Issue 13 (tester): 3 MiB at --speed-limit 1M, one 1 MiB chunk a second, then 1.2 s of
+// final sync. Moving time stops at the last byte (2 s): the average is the limit, not
+// 3 MiB over 3.2 s; elapsed counts it all.
+void TestProgressSampler::movingTimeEndsWithTheLastByte()
+{
+    Rig rig;
+    ProgressCounters &counters = rig.job->counters;
+    rig.sampleAt(0, 0, 0, 0);
+    counters.beginDataMove();
+    qint64 ms = 0;
+    qint64 written = 0;
+    for (int tick = 1; tick <= 20; ++tick) { // the chunks land at 0.1 s, 1.0 s and 2.0 s
+        if (tick == 1 || tick == 10 || tick == 20)
+            written += MiB;
+        ms += 100;
+        QCOMPARE(rig.sampleAt(ms, written, written, written).movingMs, qint64(tick < 10   ? 100
+                                                                              : tick < 20 ? 1000
+                                                                                          : 2000));
+    }
+    // The writer waits for the last chunk's completion, then the move ends.
+    for (int tick = 0; tick < 3; ++tick)
+        QCOMPARE(rig.sampleAt(ms += 100, written, written, written).movingMs, qint64(2000));
+    counters.endDataMove();
+    counters.setPhase(CopyPhase::Flushing);
+    for (int tick = 0; tick < 12; ++tick)
+        QCOMPARE(rig.sampleAt(ms += 100, written, written, written).movingMs, qint64(2000));
+    counters.setPhase(CopyPhase::Finished);
+    const CopyProgress last = rig.sampleAt(ms += 100, written, written, written);
+    QCOMPARE(last.movingMs, qint64(2000));
+    QCOMPARE(last.elapsedMs, qint64(3600));
+}
+
+// Issue 13 (tester): after a 20 s question the bar showed the rate from before it, decaying
+// over the window while no byte moved. The rates start again after the answer: 0 until
+// bytes move, then only what moved since.
+void TestProgressSampler::rateStartsAgainAfterAnAnswer()
+{
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0);
+    QCOMPARE(rig.sampleAt(1000, 2'000'000, 2'000'000, 2'000'000).writeRate, qint64(2'000'000));
+    CopyQuestion question;
+    question.kind = QuestionKind::Collision;
+    std::thread asker([&] { rig.job->broker.ask(question); });
+    QTRY_VERIFY(rig.job->broker.isAsking());
+    QCOMPARE(rig.sampleAt(21'000, 2'000'000, 2'000'000, 2'000'000).writeRate, qint64(0));
+    QVERIFY(rig.job->broker.answer(1, {Decision::Skip, false, {}}));
+    asker.join();
+    for (const qint64 ms : {21'100, 21'500}) { // no byte moved yet
+        const CopyProgress idle = rig.sampleAt(ms, 2'000'000, 2'000'000, 2'000'000);
+        QVERIFY(!idle.waiting);
+        QCOMPARE(idle.readRate, qint64(0));
+        QCOMPARE(idle.writeRate, qint64(0));
+        QCOMPARE(idle.etaMs, qint64(-1)); // not the 4 s from before the question
+    }
+    const CopyProgress moving = rig.sampleAt(22'100, 2'300'000, 2'200'000, 2'200'000);
+    QCOMPARE(moving.readRate, qint64(300'000)); // 0.3 MB in the second since the answer
+    QCOMPARE(moving.writeRate, qint64(200'000));
+    QCOMPARE(moving.etaMs, qint64(39'000)); // 7.8 MB left at 0.2 MB/s
+}
+
+// Issue 13 (tester): the first record after SIGCONT repeated the rate and ETA from before
+// the pause.
+void TestProgressSampler::rateStartsAgainAfterResume()
+{
+    Rig rig;
+    rig.sampleAt(0, 0, 0, 0);
+    const CopyProgress before = rig.sampleAt(1000, 4'000'000, 4'000'000, 4'000'000);
+    QCOMPARE(before.writeRate, qint64(4'000'000));
+    QCOMPARE(before.etaMs, qint64(1500));
+    rig.job->control.pause();
+    rig.sampleAt(1100, 4'000'000, 4'000'000, 4'000'000);
+    rig.job->control.resume(); // SIGCONT between two samples
+    const CopyProgress resumed = rig.sampleAt(9000, 4'000'000, 4'000'000, 4'000'000);
+    QVERIFY(!resumed.paused);
+    QCOMPARE(resumed.writeRate, qint64(0));
+    QCOMPARE(resumed.etaMs, qint64(-1));
+    const CopyProgress next = rig.sampleAt(9100, 4'100'000, 4'100'000, 4'100'000);
+    QCOMPARE(next.writeRate, qint64(1'000'000)); // 0.1 MB in 100 ms, nothing from before
+    QCOMPARE(next.etaMs, qint64(-1));            // a 100 ms window: not known yet
+    const CopyProgress known = rig.sampleAt(10'000, 5'000'000, 5'000'000, 5'000'000);
+    QCOMPARE(known.writeRate, qint64(1'000'000));
+    QCOMPARE(known.etaMs, qint64(5000)); // 5 MB left at 1 MB/s
+}
+
+// Issue 13 (tester): the first etaMs samples were 900 and 1800 ms with 4.5 s left (the first
+// chunk goes at once). The ETA stays unknown until the window spans a second, and divides
+// by no more than the speed limit.
+void TestProgressSampler::noEtaUntilTheRateIsKnown()
+{
+    constexpr qint64 Limit = 1'000'000;
+    Rig rig;
+    rig.job->control.setSpeedLimit(Limit);
+    rig.sampleAt(0, 0, 0, 0);
+    for (const qint64 ms : {100, 500, 900})
+        QCOMPARE(rig.sampleAt(ms, MiB, MiB, MiB).etaMs, qint64(-1));
+    const CopyProgress known = rig.sampleAt(1000, 2 * MiB, 2 * MiB, 2 * MiB);
+    QCOMPARE(known.writeRate, Limit);
+    QCOMPARE(known.etaMs, qint64(7902)); // 7,902,848 bytes left at 1 MB/s
 }
 
 QTEST_GUILESS_MAIN(TestProgressSampler)

@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWindow>
 
 using namespace Sluice;
 using namespace Sluice::Ui;
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void folderDroppedOnDestinationBecomesTheDestination();
     void fileDroppedOnDestinationIsRefused();
     void dragOverTheDestinationHighlightsIt();
+    void dragAcrossTheWindowHighlightsWhereItWouldDrop();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -391,6 +393,71 @@ void TestSourceDrop::dragOverTheDestinationHighlightsIt()
     QCoreApplication::sendEvent(field, &twoEnter);
     QVERIFY(!field->dropHighlight());
     QVERIFY(view->dropHighlight());
+}
+
+void TestSourceDrop::dragAcrossTheWindowHighlightsWhereItWouldDrop()
+{
+    // As a file manager's drag arrives (XDND, then QGuiApplication): enter, moves and leave go
+    // to the window's QWindow, which hands them to the widget under the pointer that takes
+    // drops, with a leave for the one it was over before. Each place shows its own highlight
+    // while the pointer is on it, and only one at a time.
+    QWindow *handle = m_window->windowHandle();
+    QVERIFY(handle);
+    DestinationField *field = m_window->destinationField();
+    auto *view = UiTest::find<SourceListView>(m_window.get(), "sourceList");
+    QLineEdit *edit = field->comboBox()->lineEdit();
+    const QImage idle = edit->grab().toImage();
+    QMimeData folder;
+    folder.setData(QStringLiteral("text/uri-list"),
+                   uriList({NativePath::toLocalFileUrl(m_oddPaths.at(5))}));
+    const auto centreOf = [this](const QWidget *widget) {
+        return QPointF(widget->mapTo(m_window.get(), widget->rect().center()));
+    };
+    // Each move starts ignored (QGuiApplication would pass on the previous answer): the widget
+    // under the pointer answers every move itself.
+    const auto moveTo = [&](const QWidget *widget) {
+        QDragMoveEvent move(centreOf(widget).toPoint(), Qt::CopyAction, &folder, Qt::LeftButton,
+                            Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &move);
+        return move.isAccepted();
+    };
+    QDragEnterEvent enter(centreOf(view).toPoint(), Qt::CopyAction, &folder, Qt::LeftButton,
+                          Qt::NoModifier);
+    QCoreApplication::sendEvent(handle, &enter);
+    QVERIFY(enter.isAccepted());
+    QVERIFY(view->dropHighlight());
+    QVERIFY(!field->dropHighlight());
+
+    QVERIFY(moveTo(edit));
+    QVERIFY(field->dropHighlight());
+    QVERIFY(!view->dropHighlight());
+    // The tint is drawn (through the style), over most of the field, not only its text.
+    const QImage tinted = edit->grab().toImage();
+    QCOMPARE(tinted.size(), idle.size());
+    qsizetype changed = 0;
+    for (int y = 0; y < idle.height(); ++y) {
+        for (int x = 0; x < idle.width(); ++x)
+            changed += tinted.pixel(x, y) != idle.pixel(x, y) ? 1 : 0;
+    }
+    QVERIFY2(changed * 2 > qsizetype(idle.width()) * idle.height(),
+             qPrintable(QStringLiteral("%1 of %2 pixels changed")
+                            .arg(changed)
+                            .arg(idle.width() * idle.height())));
+    QVERIFY(moveTo(field->chooseButton())); // still the field
+    QVERIFY(field->dropHighlight());
+
+    QVERIFY(moveTo(view));
+    QVERIFY(view->dropHighlight());
+    QVERIFY(!field->dropHighlight());
+    QCOMPARE(edit->grab().toImage(), idle);
+
+    QVERIFY(moveTo(edit));
+    QVERIFY(field->dropHighlight());
+    QDragLeaveEvent leave;
+    QCoreApplication::sendEvent(handle, &leave);
+    QVERIFY(!field->dropHighlight());
+    QVERIFY(!view->dropHighlight());
+    QCOMPARE(edit->grab().toImage(), idle);
 }
 
 QTEST_MAIN(TestSourceDrop)
