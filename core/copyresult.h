@@ -64,8 +64,13 @@ struct CopyResult
     /// Every fate in items and bytes, the skipped items with their reasons, the average rate.
     CopySummary summary;
     /// The journal entry this job recorded (JobJournal); kept only when the job ended
-    /// Stopped (or was killed), removed otherwise. Empty when it recorded none.
+    /// Stopped (or was killed), or when a resume wrote nothing (journalKept), removed otherwise.
+    /// Empty when it recorded none.
     QString journalId;
+    /// The entry journalId stays, to be resumed (again): the job Stopped, or it resumed an
+    /// interrupted copy and could not start or failed before writing a byte (a preflight
+    /// refusal), which it says among the issues.
+    bool journalKept = false;
     /// A resumed job: files found finished by the interrupted run (their copy still had the
     /// recorded identity) and not copied again, and the bytes they and the checkpoint of the
     /// file in flight saved.

@@ -93,6 +93,11 @@ QString notUsed(int folderFd, const QString &id, const QString &problem, bool da
         .arg(id, problem, folder() + QLatin1Char('/') + QFile::decodeName(aside));
 }
 
+// The window's queue order (saveQueueOrder()), beside the entries; not an entry ("*.job").
+constexpr char QueueOrderName[] = "queue.order";
+constexpr char QueueOrderLockName[] = "queue.order.lock";
+constexpr qint64 QueueOrderMaxBytes = 1 << 20; // far more ids than a queue holds
+
 } // namespace
 
 QString folder()
@@ -217,6 +222,47 @@ bool hold(const QString &id, QString *error)
 void release(const QString &id)
 {
     takeJournalLock(id); // closing the descriptor releases the flock(2)
+}
+
+bool saveQueueOrder(const QStringList &ids, QString *error)
+{
+    auto fail = [error](int code) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(
+                folder() + QLatin1Char('/') + QFile::decodeName(QueueOrderName), errnoText(code));
+        return false;
+    };
+    UniqueFd journal = openJournalFolder(true);
+    if (!journal)
+        return fail(errno);
+    const UniqueFd lock(::openat(journal.get(), QueueOrderLockName,
+                                 O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!lock)
+        return fail(errno);
+    if (retryOnEintr([&] { return ::flock(lock.get(), LOCK_EX); }) != 0)
+        return fail(errno);
+    QByteArray bytes;
+    for (const QString &id : ids)
+        bytes += QFile::encodeName(id) + '\n';
+    if (const int code = writeFileAtomically(journal.get(), QueueOrderName, bytes); code != 0)
+        return fail(code);
+    return true; // closing the lock's descriptor lets the next writer go
+}
+
+QStringList savedQueueOrder()
+{
+    QStringList ids;
+    const UniqueFd journal = openJournalFolder(false);
+    const UniqueFd fd(
+        journal ? ::openat(journal.get(), QueueOrderName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) : -1);
+    QFile file;
+    if (!fd || !file.open(fd.get(), QIODevice::ReadOnly))
+        return ids;
+    for (const QByteArray &line : file.read(QueueOrderMaxBytes).split('\n')) {
+        if (!line.isEmpty() && !line.contains('/') && !line.startsWith('.'))
+            ids << QFile::decodeName(line);
+    }
+    return ids;
 }
 
 } // namespace Sluice::JobJournal

@@ -93,6 +93,18 @@ bool hold(const QString &id, QString *error);
 /// hold it (a job took it over). Does no disk I/O.
 void release(const QString &id);
 
+/// Keeps @p ids (entry ids, the order in which a window runs its jobs not ended, first to run
+/// first) for the next start, in the file "queue.order" of the journal folder (one id a
+/// line), replaced the way records are: a temporary file, fdatasync(2), rename(2), fsync(2)
+/// of the folder, so that a crash or a power cut leaves the previous order or this one, never
+/// a part. Writers in other processes take turns (flock(2) on "queue.order.lock"); the last
+/// one's order is kept. Returns false and sets @p error (path and errno text) on failure.
+bool saveQueueOrder(const QStringList &ids, QString *error);
+
+/// The ids saveQueueOrder() kept last (empty when none was kept or the file is unreadable);
+/// ids of entries that are gone may be among them.
+QStringList savedQueueOrder();
+
 } // namespace JobJournal
 
 } // namespace Sluice

@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 
+#include <QCoreApplication>
 #include <QMessageBox>
 #include <QPushButton>
 
@@ -16,17 +17,29 @@ ConfirmationBox cancelConfirmationBox(QWidget *window, bool closing)
     box->setObjectName(closing ? QStringLiteral("closeWhileCopyingBox")
                                : QStringLiteral("cancelCopyBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(MainWindow::tr("The file being copied is removed; files already "
-                                           "copied stay. Nothing is left half-written."));
+    box->setInformativeText(
+        closing ? MainWindow::tr("Cancelling removes the file being copied. Stop, resume later "
+                                 "keeps it and the queued jobs, to go on from there when Sluice "
+                                 "starts again. Files already copied stay either way.")
+                : MainWindow::tr("The file being copied is removed; files already "
+                                 "copied stay. Nothing is left half-written."));
     auto *confirm = box->addButton(closing ? MainWindow::tr("Cancel copy and close")
                                            : MainWindow::tr("Cancel copy"),
                                    QMessageBox::DestructiveRole);
     confirm->setObjectName(closing ? QStringLiteral("cancelAndCloseButton")
                                    : QStringLiteral("confirmCancelButton"));
+    QAbstractButton *later = nullptr;
+    if (closing) {
+        // The queue panel's button of the same name: the same words in every language.
+        later = box->addButton(
+            QCoreApplication::translate("Sluice::Ui::QueuePanel", "Stop, resume later"),
+            QMessageBox::AcceptRole);
+        later->setObjectName(QStringLiteral("stopForLaterAndCloseButton"));
+    }
     auto *keep = box->addButton(MainWindow::tr("Keep copying"), QMessageBox::RejectRole);
     keep->setObjectName(QStringLiteral("keepCopyingButton"));
     box->setDefaultButton(keep);
-    return {box, confirm, keep, nullptr};
+    return {box, confirm, keep, nullptr, later};
 }
 
 ConfirmationBox keepQueuedBox(QWidget *window, int waiting)

@@ -14,11 +14,16 @@ struct ConfirmationBox
     QAbstractButton *confirm = nullptr; ///< the destructive choice
     QAbstractButton *keep = nullptr;    ///< the default (Enter): nothing is lost
     QAbstractButton *stay = nullptr;    ///< the keep-queued box's Cancel, else nullptr
+    /// The close box's "Stop, resume later" (the running jobs keep their part files and
+    /// journal entries, the queued ones are kept too), else nullptr.
+    QAbstractButton *later = nullptr;
 };
 
 /// Asked before a running copy is cancelled: "Cancel copy" (or "Cancel copy and close" when
 /// @p closing, the window is being closed) against "Keep copying", the default, so that Enter
-/// and Escape keep the copy. Object names "cancelCopyBox" / "closeWhileCopyingBox". GUI
+/// and Escape keep the copy. When @p closing, also "Stop, resume later", the queue panel's
+/// choice of that name (its text and translation): quitting need not throw away the file
+/// being copied (issue 12). Object names "cancelCopyBox" / "closeWhileCopyingBox". GUI
 /// thread.
 ConfirmationBox cancelConfirmationBox(QWidget *window, bool closing);
 

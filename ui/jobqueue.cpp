@@ -62,6 +62,8 @@ QString jobStateName(JobState state)
         return JobQueue::tr("Cancelled");
     case JobState::Interrupted:
         return JobQueue::tr("Interrupted");
+    case JobState::ResumedElsewhere:
+        return JobQueue::tr("Resumed by another program");
     }
     return {};
 }
@@ -72,6 +74,9 @@ JobQueue::JobQueue(QWidget *dialogParent, QObject *parent)
     , m_scanner(new SourceScanner(this))
 {
     connect(m_scanner, &SourceScanner::scanned, this, &JobQueue::onMeasured);
+    // What the offer of the interrupted jobs says follows their rows.
+    connect(this, &QAbstractItemModel::rowsRemoved, this, &JobQueue::offerWhenMeasured);
+    connect(this, &QAbstractItemModel::dataChanged, this, &JobQueue::offerWhenMeasured);
     m_journalThread.setMaxThreadCount(1);
     const QList<QueuedJob> history = loadJobHistory(); // oldest first
     for (auto it = history.crbegin(); it != history.crend(); ++it) {
@@ -91,6 +96,8 @@ JobQueue::~JobQueue()
 
 quint64 JobQueue::enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal)
 {
+    if (request.sources.isEmpty())
+        return 0; // nothing to copy: no job, no journal entry, no history entry
     QueuedJob job;
     job.id = m_nextId++;
     job.request = request;
@@ -333,6 +340,8 @@ bool JobQueue::removeJob(quint64 id)
         return true;
     }
     const bool ended = m_jobs.at(row).isEnded();
+    // Another program holds its entry: only this window's row goes.
+    const bool elsewhere = m_jobs.at(row).state == JobState::ResumedElsewhere;
     for (auto it = m_scans.begin(); it != m_scans.end();) {
         if (it.value() == id) {
             m_scanner->cancel(it.key());
@@ -342,7 +351,7 @@ bool JobQueue::removeJob(quint64 id)
         }
     }
     m_measuring.remove(id);
-    if (!ended)
+    if (!ended && !elsewhere)
         dropEntry(m_jobs.at(row));
     beginRemoveRows({}, row, row);
     m_jobs.removeAt(row);
@@ -358,7 +367,7 @@ bool JobQueue::removeJob(quint64 id)
 void JobQueue::setJobPaused(quint64 id, bool paused)
 {
     QueuedJob *job = find(id);
-    if (job == nullptr || job->isEnded())
+    if (job == nullptr || job->isEnded() || job->state == JobState::ResumedElsewhere)
         return;
     if (job->state == JobState::Interrupted) {
         if (!paused)
@@ -405,6 +414,13 @@ void JobQueue::cancelStarted()
         if (job.session && !job.isEnded())
             job.session->cancel();
     }
+}
+
+void JobQueue::stopStartedForLater()
+{
+    m_cancelling = true;
+    for (const QueuedJob &job : std::as_const(m_jobs))
+        stopForLater(job.id);
 }
 
 void JobQueue::resumeScheduling()

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+class QFileSystemWatcher;
 class QWidget;
 
 namespace Sluice {
@@ -38,6 +39,11 @@ enum class JobState : quint8 {
     /// Stopped before its end with its journal entry kept — killed, power lost, "Stop,
     /// resume later" — (JobJournal): can be resumed or discarded.
     Interrupted,
+    /// Interrupted here, then resumed by another program (`sluice-cli --resume`, another
+    /// window), which holds its journal entry now: nothing to do here. The row goes when
+    /// the entry does (that program ended the job), or is Interrupted again when that
+    /// program stops it resumably.
+    ResumedElsewhere,
 };
 
 /// The text a person reads for @p state ("Queued", "Waiting for its device"…).
@@ -63,6 +69,9 @@ struct QueuedJob
     /// starts on it (CopyOptions::resumeId). Empty: none (not written yet, or no journal).
     QString journalId;
     bool neverStarted = false; ///< Interrupted: kept at quit before it started
+    /// JobQueue's journal check count when the row became Interrupted: checks asked for
+    /// before then (refreshInterrupted()) say nothing about it.
+    quint64 interruptedAt = 0;
     /// Its entry is being written or its lock taken (off the GUI thread): it does not start.
     bool entryPending = false;
     /// Its entry was written when it was queued here (not an interrupted one resumed).
@@ -81,6 +90,11 @@ struct QueuedJob
                || state == JobState::Cancelled;
     }
     bool isWaiting() const { return state == JobState::Queued || state == JobState::Held; }
+    /// Interrupted, or resumed by another program: its entry is not this window's.
+    bool isKeptElsewhere() const
+    {
+        return state == JobState::Interrupted || state == JobState::ResumedElsewhere;
+    }
     /// Measured, and under @c options.smallJobBytes: never waits for its device.
     bool isSmall() const { return bytesTotal >= 0 && bytesTotal < options.smallJobBytes; }
 };
@@ -94,7 +108,7 @@ struct QueuedJob
 /// The journal (JobJournal): every job is written down as it is queued (keepForLater with
 /// EntryLock::HoldQueued, the request and options as queued) and started on that entry, so
 /// that a crash of the window leaves every queued job interrupted, to resume at the next
-/// start in the queue's order (kept in QSettings, "queue/order", as the rows change). While
+/// start in the queue's order (JobJournal::saveQueueOrder(), as the rows change). While
 /// it waits, this window holds the entry's lock. Journal work runs on a thread of the
 /// queue's own, one task at a time in the order asked.
 ///
@@ -106,6 +120,11 @@ struct QueuedJob
 /// still take their turn with other programs' copies (DeviceTurnPolicy::Wait in the
 /// options). Disks are found by destinationDevice() and sizes by a SourceScanner, both off
 /// the GUI thread; a job whose disk is not known yet holds back the large jobs after it.
+///
+/// Interrupted rows follow their journal entries while they are listed: the journal folder
+/// is watched (QFileSystemWatcher, inotify: no timer wakes an idle window), and an entry
+/// another program resumed makes its row ResumedElsewhere, one that is gone (that program
+/// finished, cancelled or discarded it) takes its row off the list.
 ///
 /// Finished rows go into the history (JobHistory, QSettings) and are restored from it by
 /// the constructor. GUI thread.
@@ -128,7 +147,8 @@ public:
     /// Test seam: hooks given to every job started from now on (see IoHooks).
     void setIoHooks(const IoHooks &hooks) { m_hooks = hooks; }
     /// Appends a queued job; @p bytesTotal is its measured size or -1 (then it is measured
-    /// here). Returns its id. The job starts when schedule() finds it may.
+    /// here). Returns its id, or 0 (nothing queued) when @p request names no source. The job
+    /// starts when schedule() finds it may.
     quint64 enqueue(const CopyRequest &request, const CopyOptions &options, qint64 bytesTotal = -1);
 
     /// Moves queued job @p id one row up (-1) or down (+1) past the next queued job.
@@ -137,7 +157,8 @@ public:
     bool moveJobTo(quint64 id, int row);
     /// Removes a queued or ended job (an ended one leaves the history too, a queued one's
     /// journal entry is discarded); an Interrupted one is discarded (JobJournal::discard(),
-    /// its part file too, off the GUI thread). Started jobs are cancelled instead, not removed.
+    /// its part file too, off the GUI thread); a ResumedElsewhere one only leaves the list.
+    /// Started jobs are cancelled instead, not removed.
     bool removeJob(quint64 id);
     /// Pauses or resumes job @p id: a queued job is held back (Held) or queued again, a
     /// started one suspended or resumed.
@@ -149,9 +170,12 @@ public:
     bool cancelAll();
     /// Cancels every started job; queued ones stay but none starts until resumeScheduling().
     void cancelStarted();
+    /// stopForLater() for every started job (the window closes with "Stop, resume later");
+    /// queued ones stay but none starts until resumeScheduling().
+    void stopStartedForLater();
     void resumeScheduling();
     /// Reads the journal's interrupted jobs (off the GUI thread) and lists them as
-    /// Interrupted rows; interruptedFound() follows when there are any.
+    /// Interrupted rows; offeredChanged() follows when there are any.
     void loadInterrupted();
     /// Queues Interrupted job @p id again, resuming its journal entry.
     bool resumeJob(quint64 id);
@@ -205,10 +229,12 @@ Q_SIGNALS:
     void allEnded();
     /// A question dialog of job @p id was opened.
     void questionOpened(quint64 id);
-    /// The journal holds @p count interrupted jobs, @p neverStarted of them queued jobs kept
-    /// before they started, with @p bytesLeft of @p bytesTotal to copy (those that never
-    /// started measured now).
-    void interruptedFound(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
+    /// The interrupted jobs found at start (loadInterrupted()) that are still Interrupted:
+    /// @p count of them, @p neverStarted of those queued jobs kept before they started, with
+    /// @p bytesLeft of @p bytesTotal to copy (those that never started measured first).
+    /// Emitted once they are listed and measured, then again whenever that changes (one
+    /// resumed, discarded, resumed or ended by another program); @p count 0: none is left.
+    void offeredChanged(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
     /// keepWaitingForLater() is done: @p kept jobs recorded; @p errors for the others.
     void keptForLater(int kept, const QStringList &errors);
     /// Something to tell the person (a journal entry that could not be discarded).
@@ -225,7 +251,8 @@ private:
     void recordQueued(QueuedJob &job);
     /// Discards the entry of job @p job (which leaves the queue) once it is written.
     void dropEntry(const QueuedJob &job);
-    /// The journal ids of the rows not ended, in order, to QSettings when they changed.
+    /// The journal ids of the rows not ended, in order, to JobJournal::saveQueueOrder() when
+    /// they changed (on the journal thread; a failure is a problem(), said once).
     void saveOrder();
     /// What becomes of @p job's entry once its session ended with @p result: kept
     /// (Interrupted) or gone.
@@ -233,8 +260,22 @@ private:
     /// Interrupted @p job's row shows the bytes its journal entry has done of those planned
     /// (read off the GUI thread; unknown until then).
     void showKept(QueuedJob &job);
-    /// interruptedFound() once the offered jobs that never started are measured.
+    /// offeredChanged() when what it says changed, once the offered jobs that never started
+    /// are measured.
     void offerWhenMeasured();
+    /// Watches the journal folder while rows are Interrupted or ResumedElsewhere (the
+    /// watcher is made off the GUI thread: adding a path stats it), then refreshInterrupted().
+    void watchJournal();
+    /// Asks the journal (off the GUI thread) what became of the entries of those rows, and
+    /// updates them (applyKept()); one check at a time, another after it when asked meanwhile.
+    /// Stops watching when no such row is left.
+    void refreshInterrupted();
+    /// The check asked for as number @p check: @p kept the entries no program holds, @p gone
+    /// the ids of those that are not there any more; the others are held by another program.
+    void applyKept(quint64 check, const QList<Sluice::InterruptedJob> &kept,
+                   const QStringList &gone);
+    /// @p job becomes Interrupted now (its journal entry kept, no longer this window's).
+    void becomeInterrupted(QueuedJob &job);
     /// The destructor: the entries of waiting jobs queued here are discarded, those of
     /// interrupted copies queued to resume let go (interrupted again).
     void dropWaiting();
@@ -264,18 +305,29 @@ private:
     QHash<quint64, quint64> m_scans;       ///< scan id → the job it measures
     QHash<quint64, Measuring> m_measuring; ///< job id → its measurement so far
     bool m_cancelling = false;
-    int m_keeping = 0;        ///< keepWaitingForLater() calls not done yet
-    QStringList m_savedOrder; ///< what saveOrder() wrote last
-    /// The interrupted jobs found at start, offered once those that never started are measured.
+    int m_keeping = 0;          ///< keepWaitingForLater() calls not done yet
+    QStringList m_savedOrder;   ///< what saveOrder() wrote last
+    bool m_orderFailed = false; ///< the last saveOrder() failed (and said so)
+    /// The interrupted jobs found at start (rows), offered once those that never started
+    /// are measured; what offeredChanged() said last.
     struct Offer
     {
+        QList<quint64> jobs;
+        bool said = false;
         int count = 0;
         int neverStarted = 0;
         qint64 left = 0;
         qint64 total = 0;
-        QSet<quint64> measuring;
     };
-    std::optional<Offer> m_offer;
+    Offer m_offer;
+    /// The journal folder's watcher (a child), while rows are kept elsewhere; being made.
+    QFileSystemWatcher *m_journalWatch = nullptr;
+    bool m_watchPending = false;
+    /// The watcher the journal thread made, until this thread takes it.
+    std::shared_ptr<QFileSystemWatcher *> m_madeWatch;
+    quint64 m_checks = 0;      ///< journal checks asked for (refreshInterrupted())
+    bool m_checking = false;   ///< one runs
+    bool m_checkAgain = false; ///< the folder changed while it ran
     /// One thread, so that the journal work of a job runs in the order it was asked
     /// (written, then let go or discarded). Waited for by the destructor.
     QThreadPool m_journalThread;

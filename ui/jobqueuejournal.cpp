@@ -4,10 +4,13 @@
 #include "jobjournal.h"
 #include "offthread.h"
 
-#include <QSettings>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QThread>
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 // The queue's side of the job journal (JobJournal): every job written down as it is queued,
 // the interrupted jobs offered at start in the order they were queued, resume, discard,
@@ -16,8 +19,6 @@
 namespace Sluice::Ui {
 
 namespace {
-
-const QString OrderKey = QStringLiteral("queue/order");
 
 // @p entries in the order of @p order (journal ids); the others after them, oldest first.
 QList<InterruptedJob> inQueueOrder(QList<InterruptedJob> entries, const QStringList &order)
@@ -96,28 +97,37 @@ void JobQueue::saveOrder()
     if (order == m_savedOrder)
         return;
     m_savedOrder = order;
-    // QSettings is reentrant: written on the journal thread, in the order of the changes.
+    // Written on the journal thread, in the order of the changes, atomically and durably: a
+    // window killed or a power cut right after a reorder comes back in the new order.
     offThread<QString>(
         this,
         [order] {
-            QSettings().setValue(OrderKey, order);
-            return QString();
+            QString error;
+            return JobJournal::saveQueueOrder(order, &error) ? QString() : error;
         },
-        [](const QString &) {}, &m_journalThread);
+        [this](const QString &error) {
+            // Said once, not at every change of the order.
+            if (!error.isEmpty() && !std::exchange(m_orderFailed, true))
+                Q_EMIT problem(
+                    tr("Could not save the order of the queue for the next start: %1").arg(error));
+            else if (error.isEmpty())
+                m_orderFailed = false;
+        },
+        &m_journalThread);
 }
 
 void JobQueue::settleEntry(QueuedJob &job, const CopyResult &result)
 {
     const bool resumed = !job.ownEntry && !job.journalId.isEmpty();
     const bool kept = !result.journalId.isEmpty()
-                      && (result.status == CopyStatus::Stopped || (resumed && !result.started));
+                      && (result.status == CopyStatus::Stopped || (resumed && result.journalKept));
     if (kept) {
         // "Stop, resume later", or a resume that could not start: Resume job or Remove.
-        job.state = JobState::Interrupted;
         job.journalId = result.journalId;
         job.entry = std::make_shared<QString>(result.journalId);
         job.ownEntry = false;
         job.neverStarted = false;
+        becomeInterrupted(job);
         return;
     }
     // The job never took its entry over (it ended before its worker read the journal): the
@@ -157,17 +167,12 @@ void JobQueue::showKept(QueuedJob &job)
 void JobQueue::loadInterrupted()
 {
     offThread<QList<InterruptedJob>>(
-        this,
-        [] {
-            return inQueueOrder(JobJournal::interrupted(),
-                                QSettings().value(OrderKey).toStringList());
-        },
+        this, [] { return inQueueOrder(JobJournal::interrupted(), JobJournal::savedQueueOrder()); },
         [this](const QList<InterruptedJob> &jobs) { onInterrupted(jobs); }, &m_journalThread);
 }
 
 void JobQueue::onInterrupted(const QList<InterruptedJob> &jobs)
 {
-    Offer offer;
     for (const InterruptedJob &entry : jobs) {
         const bool listed = std::any_of(m_jobs.cbegin(), m_jobs.cend(), [&](const QueuedJob &job) {
             return job.journalId == entry.id;
@@ -179,6 +184,7 @@ void JobQueue::onInterrupted(const QList<InterruptedJob> &jobs)
         job.request = entry.request;
         job.options = entry.options;
         job.state = JobState::Interrupted;
+        job.interruptedAt = m_checks;
         job.journalId = entry.id;
         job.entry = std::make_shared<QString>(entry.id);
         job.neverStarted = entry.neverStarted;
@@ -189,43 +195,171 @@ void JobQueue::onInterrupted(const QList<InterruptedJob> &jobs)
         beginInsertRows({}, row, row);
         m_jobs.insert(row, job);
         endInsertRows();
-        offer.left += qMax<qint64>(0, entry.totalBytes - entry.doneBytes);
-        offer.total += entry.totalBytes;
-        ++offer.count;
+        m_offer.jobs.append(job.id);
         // A job that never started has no plan: its size is measured before it is offered.
-        if (entry.neverStarted) {
-            ++offer.neverStarted;
-            offer.measuring.insert(job.id);
+        if (entry.neverStarted)
             measure(m_jobs[row]);
-        }
     }
     saveOrder();
-    if (offer.count == 0)
+    if (m_offer.jobs.isEmpty())
         return;
-    m_offer = offer;
+    watchJournal();
     offerWhenMeasured();
 }
 
 void JobQueue::offerWhenMeasured()
 {
-    if (!m_offer)
-        return;
-    for (auto it = m_offer->measuring.begin(); it != m_offer->measuring.end();) {
-        const QueuedJob *job = this->job(*it);
-        if (job == nullptr || job->bytesTotal >= 0) {
-            if (job != nullptr) {
-                m_offer->left += job->bytesTotal;
-                m_offer->total += job->bytesTotal;
-            }
-            it = m_offer->measuring.erase(it);
-        } else {
-            ++it;
-        }
+    Offer now;
+    for (const quint64 id : std::as_const(m_offer.jobs)) {
+        const QueuedJob *job = this->job(id);
+        if (job == nullptr || job->state != JobState::Interrupted)
+            continue; // resumed, discarded, or in another program's hands
+        if (job->bytesTotal < 0)
+            return; // measured first
+        ++now.count;
+        now.neverStarted += job->neverStarted ? 1 : 0;
+        now.left += qMax<qint64>(0, job->bytesTotal - job->bytesDone);
+        now.total += job->bytesTotal;
     }
-    if (!m_offer->measuring.isEmpty())
+    const bool same = now.count == m_offer.count && now.neverStarted == m_offer.neverStarted
+                      && now.left == m_offer.left && now.total == m_offer.total;
+    if ((m_offer.said && same) || (!m_offer.said && now.count == 0))
         return;
-    const Offer offer = *std::exchange(m_offer, std::nullopt);
-    Q_EMIT interruptedFound(offer.count, offer.neverStarted, offer.left, offer.total);
+    now.jobs = m_offer.jobs;
+    now.said = true;
+    m_offer = now;
+    Q_EMIT offeredChanged(now.count, now.neverStarted, now.left, now.total);
+}
+
+void JobQueue::becomeInterrupted(QueuedJob &job)
+{
+    job.state = JobState::Interrupted;
+    job.interruptedAt = m_checks;
+    watchJournal();
+}
+
+void JobQueue::watchJournal()
+{
+    if (m_journalWatch != nullptr || m_watchPending)
+        return;
+    m_watchPending = true;
+    // Made on the journal thread (QFileSystemWatcher::addPath() stats the folder), then
+    // handed to this thread with its inotify notifier; one the queue did not live to take
+    // is deleted by the destructor.
+    m_madeWatch = std::make_shared<QFileSystemWatcher *>(nullptr);
+    offThread<bool>(
+        this,
+        [made = m_madeWatch, target = thread()] {
+            auto *watcher = new QFileSystemWatcher;
+            watcher->addPath(JobJournal::folder());
+            watcher->moveToThread(target);
+            *made = watcher;
+            return true;
+        },
+        [this, made = m_madeWatch](bool) {
+            m_watchPending = false;
+            m_journalWatch = std::exchange(*made, nullptr);
+            m_journalWatch->setParent(this);
+            connect(m_journalWatch, &QFileSystemWatcher::directoryChanged, this,
+                    &JobQueue::refreshInterrupted);
+            refreshInterrupted(); // what changed before the watch began
+        },
+        &m_journalThread);
+}
+
+namespace {
+
+// What became of the entries of rows kept elsewhere (JobQueue::refreshInterrupted()).
+struct KeptEntries
+{
+    QList<InterruptedJob> kept; ///< no program holds them
+    QStringList gone;           ///< not in the journal any more
+};
+
+} // namespace
+
+void JobQueue::refreshInterrupted()
+{
+    if (m_checking) {
+        m_checkAgain = true;
+        return;
+    }
+    QStringList ids;
+    for (const QueuedJob &job : std::as_const(m_jobs)) {
+        if (job.isKeptElsewhere() && !job.journalId.isEmpty())
+            ids.append(job.journalId);
+    }
+    if (ids.isEmpty()) {
+        // Nothing to follow: the folder's changes (this window's own checkpoints) are not
+        // listened to any more. Not deleted at once: this may run in its signal.
+        if (m_journalWatch != nullptr)
+            std::exchange(m_journalWatch, nullptr)->deleteLater();
+        return;
+    }
+    m_checking = true;
+    const quint64 check = ++m_checks;
+    offThread<KeptEntries>(
+        this,
+        [ids] {
+            KeptEntries found;
+            const QList<InterruptedJob> all = JobJournal::interrupted();
+            const QString folder = JobJournal::folder() + QLatin1Char('/');
+            for (const QString &id : ids) {
+                const auto entry =
+                    std::find_if(all.cbegin(), all.cend(),
+                                 [&id](const InterruptedJob &e) { return e.id == id; });
+                if (entry != all.cend())
+                    found.kept.append(*entry);
+                else if (!QFileInfo::exists(folder + id + QStringLiteral(".job")))
+                    found.gone.append(id); // InterruptedJob::id: the entry's name less ".job"
+            }
+            return found;
+        },
+        [this, check](const KeptEntries &found) {
+            m_checking = false;
+            applyKept(check, found.kept, found.gone);
+            const bool again = std::exchange(m_checkAgain, false);
+            const bool following =
+                std::any_of(m_jobs.cbegin(), m_jobs.cend(),
+                            [](const QueuedJob &job) { return job.isKeptElsewhere(); });
+            if (again || !following)
+                refreshInterrupted(); // another look, or the end of the watch
+        },
+        &m_journalThread);
+}
+
+void JobQueue::applyKept(quint64 check, const QList<InterruptedJob> &kept, const QStringList &gone)
+{
+    for (int row = int(m_jobs.size()) - 1; row >= 0; --row) {
+        QueuedJob &job = m_jobs[row];
+        // A row that became Interrupted after the check was asked for is not in it.
+        if (!job.isKeptElsewhere() || job.interruptedAt >= check)
+            continue;
+        if (gone.contains(job.journalId)) {
+            // The other program ended it (finished, cancelled, discarded): it reports that.
+            beginRemoveRows({}, row, row);
+            m_jobs.removeAt(row);
+            endRemoveRows();
+            continue;
+        }
+        const auto entry =
+            std::find_if(kept.cbegin(), kept.cend(),
+                         [&job](const InterruptedJob &e) { return e.id == job.journalId; });
+        if (entry == kept.cend()) {
+            job.state = JobState::ResumedElsewhere;
+        } else {
+            // Free again (stopped resumably over there): as far as that program got.
+            job.state = JobState::Interrupted;
+            job.neverStarted = entry->neverStarted;
+            job.bytesDone = entry->doneBytes;
+            if (entry->totalBytes > 0) {
+                job.bytesTotal = entry->totalBytes;
+                job.perMille = int(entry->doneBytes * 1000 / entry->totalBytes);
+            }
+        }
+        changed(row);
+    }
+    schedule(); // the order to keep, the taskbar's count
 }
 
 bool JobQueue::resumeJob(quint64 id)
@@ -250,7 +384,7 @@ bool JobQueue::resumeJob(quint64 id)
                 return;
             held->entryPending = false;
             if (!error.isEmpty()) {
-                held->state = JobState::Interrupted;
+                becomeInterrupted(*held);
                 changed(rowOf(id));
                 Q_EMIT problem(tr("Could not resume the interrupted copy: %1").arg(error));
                 return;
@@ -360,6 +494,8 @@ void JobQueue::dropWaiting()
         }
     });
     m_journalThread.waitForDone();
+    if (m_madeWatch)
+        delete std::exchange(*m_madeWatch, nullptr); // made, never taken
 }
 
 } // namespace Sluice::Ui

@@ -261,7 +261,7 @@ void MainWindow::connectSignals()
     connect(m_queue, &QAbstractItemModel::dataChanged, this, &MainWindow::updateState);
     connect(m_queue, &JobQueue::allEnded, this, &MainWindow::allJobsFinished);
     connect(m_queue, &JobQueue::problem, m_notice, &NoticeBar::addMessage);
-    connect(m_queue, &JobQueue::interruptedFound, this, &MainWindow::offerInterrupted);
+    connect(m_queue, &JobQueue::offeredChanged, this, &MainWindow::offerInterrupted);
     connect(m_queue, &JobQueue::keptForLater, this, &MainWindow::onKeptForLater);
     connect(m_queuePanel, &QueuePanel::currentJobChanged, this, [this](quint64 id) {
         m_jobChosen = id != 0;
@@ -337,7 +337,13 @@ bool MainWindow::stopForQuit()
 void MainWindow::applyLaunchRequest(const LaunchRequest &request)
 {
     if ((!request.sources.isEmpty() || request.start) && isBusy()) {
-        // A hand-off during a copy is a job of its own, queued behind the running ones.
+        // A hand-off during a copy is a job of its own, queued behind the running ones; one
+        // that names nothing to copy (`sluice --start --to X`) is none (it was queued without
+        // sources, and its history entry named none).
+        if (request.sources.isEmpty()) {
+            m_notice->addMessage(tr("Add files or folders to copy first."));
+            return;
+        }
         if (request.destination.isEmpty()) {
             queuePaths(request.sources);
             return;
@@ -512,12 +518,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     const bool running = m_queue->startedCount() > 0;
     if (running && !m_closeWhenFinished) {
         event->ignore();
-        askBeforeCancelling(this, true, [this] {
-            m_closeWhenFinished = true;
-            m_queue->cancelStarted(); // the queued ones are asked about
-            if (m_queue->startedCount() == 0)
-                close();
-        });
+        askBeforeClosing();
         return;
     }
     if (running || m_keepingForLater) {
@@ -526,9 +527,17 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     if (m_queue->waitingCount() > 0) {
         event->ignore();
+        if (std::exchange(m_keepQueuedOnClose, false)) {
+            // "Stop, resume later" said it already: the queued jobs are kept, not asked about.
+            m_keepingForLater = m_queue->keepWaitingForLater();
+            if (!m_keepingForLater)
+                close();
+            return;
+        }
         askToKeepQueued();
         return;
     }
+    m_keepQueuedOnClose = false;
     QSettings settings;
     settings.setValue(GeometryKey, saveGeometry());
     if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))

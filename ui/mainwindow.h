@@ -110,8 +110,12 @@ private:
     void onJobStarted(quint64 id);
     void onJobProgress(quint64 id, const Sluice::CopyProgress &progress);
     void onJobFinished(quint64 id, const Sluice::CopyResult &result);
-    /// The journal held interrupted jobs (listed in the queue): says so in the notice bar.
+    /// The journal held interrupted jobs (listed in the queue): says so in the notice bar,
+    /// with the count of those still interrupted (the notice goes when none is left).
     void offerInterrupted(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal);
+    /// Closing while jobs run: cancel them, stop them resumably ("Stop, resume later"), or
+    /// keep copying (the default).
+    void askBeforeClosing();
     /// Closing with queued jobs: "Keep for next start" (JobJournal::keepForLater()),
     /// "Discard them", or stay open.
     void askToKeepQueued();
@@ -167,8 +171,9 @@ private:
     QList<QByteArray> m_queueWhenChosen; ///< sources to queue once a folder is chosen
     bool m_closeWhenFinished = false;
     bool m_shownOnce = false;
-    bool m_keepingForLater = false; ///< closing once the queued jobs are written down
-    CopyRequest m_lastRequest;      ///< the last job's, for "Copy again…" and retries
+    bool m_keepingForLater = false;   ///< closing once the queued jobs are written down
+    bool m_keepQueuedOnClose = false; ///< closing after "Stop, resume later": keep, do not ask
+    CopyRequest m_lastRequest;        ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;
     QPointer<QWidget> m_focusBeforeJob; ///< where the keyboard focus was when the job began
 };

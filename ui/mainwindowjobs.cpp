@@ -127,16 +127,43 @@ void MainWindow::onJobFinished(quint64 id, const CopyResult &result)
 
 void MainWindow::offerInterrupted(int count, int neverStarted, qint64 bytesLeft, qint64 bytesTotal)
 {
-    if (neverStarted == count) {
-        m_notice->addMessage(tr("%n copies were kept for later; resume or discard them in the "
-                                "queue.",
-                                nullptr, count));
+    const QString key = QStringLiteral("interrupted");
+    if (count == 0) {
+        m_notice->setMessage(key, {});
         return;
     }
-    m_notice->addMessage(tr("%n copies were interrupted: %1 of %2 left. Resume or discard them "
-                            "in the queue.",
-                            nullptr, count)
-                             .arg(Format::size(bytesLeft), Format::size(bytesTotal)));
+    if (neverStarted == count) {
+        m_notice->setMessage(key, tr("%n copies were kept for later; resume or discard them in "
+                                     "the queue.",
+                                     nullptr, count));
+        return;
+    }
+    m_notice->setMessage(key, tr("%n copies were interrupted: %1 of %2 left. Resume or discard "
+                                 "them in the queue.",
+                                 nullptr, count)
+                                  .arg(Format::size(bytesLeft), Format::size(bytesTotal)));
+}
+
+void MainWindow::askBeforeClosing()
+{
+    const ConfirmationBox question = cancelConfirmationBox(this, true);
+    connect(question.confirm, &QAbstractButton::clicked, this, [this] {
+        m_closeWhenFinished = true;
+        m_queue->cancelStarted(); // the queued ones are asked about
+        if (m_queue->startedCount() == 0)
+            close();
+    });
+    connect(question.later, &QAbstractButton::clicked, this, [this] {
+        // As the queue panel's "Stop, resume later", for every started job: each keeps its
+        // journal entry and part file (its row becomes Interrupted); the queued ones are kept
+        // for the next start without another question.
+        m_closeWhenFinished = true;
+        m_keepQueuedOnClose = true;
+        m_queue->stopStartedForLater();
+        if (m_queue->startedCount() == 0)
+            close();
+    });
+    question.box->open();
 }
 
 void MainWindow::askToKeepQueued()

@@ -45,18 +45,39 @@ NoticeBar::NoticeBar(QWidget *parent)
 
 void NoticeBar::addMessage(const QString &message)
 {
-    m_messages.append(message);
-    while (m_messages.size() > MaxMessages)
-        m_messages.removeFirst();
+    setMessage({}, message);
+}
+
+void NoticeBar::setMessage(const QString &key, const QString &message)
+{
+    const qsizetype at = key.isEmpty() ? -1 : m_keys.indexOf(key);
+    if (at >= 0 && message.isEmpty()) {
+        m_messages.removeAt(at);
+        m_keys.removeAt(at);
+    } else if (at >= 0) {
+        m_messages[at] = message;
+    } else if (!message.isEmpty()) {
+        m_messages.append(message);
+        m_keys.append(key);
+        while (m_messages.size() > MaxMessages) {
+            m_messages.removeFirst();
+            m_keys.removeFirst();
+        }
+    }
+    showMessages();
+}
+
+void NoticeBar::showMessages()
+{
     m_text->setText(m_messages.join(QLatin1Char('\n')));
-    show();
+    setVisible(!m_messages.isEmpty());
 }
 
 void NoticeBar::clear()
 {
     m_messages.clear();
-    m_text->clear();
-    hide();
+    m_keys.clear();
+    showMessages();
 }
 
 } // namespace Sluice::Ui

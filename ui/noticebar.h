@@ -19,6 +19,10 @@ public:
 
     /// Adds @p message (plain text) and shows the bar.
     void addMessage(const QString &message);
+    /// A message that changes: @p message takes the place of the one given last under
+    /// @p key (a new one is added as addMessage() does); an empty @p message removes it, and
+    /// the bar hides when none is left.
+    void setMessage(const QString &key, const QString &message);
     /// The messages shown, oldest first.
     QStringList messages() const { return m_messages; }
     /// Removes every message and hides the bar.
@@ -29,6 +33,8 @@ private:
     QLabel *m_text;
     QToolButton *m_close;
     QStringList m_messages;
+    QStringList m_keys; ///< setMessage()'s key of each message; empty for addMessage()'s
+    void showMessages();
 };
 
 } // namespace Sluice::Ui

@@ -276,7 +276,9 @@ void QueuePanel::updateButtons()
     m_up->setEnabled(waiting);
     m_down->setEnabled(waiting);
     m_remove->setEnabled(job != nullptr && !job->isStarted());
-    m_pause->setEnabled(job != nullptr && !job->isEnded());
+    // A job another program resumed is that program's to pause.
+    m_pause->setEnabled(job != nullptr && !job->isEnded()
+                        && job->state != JobState::ResumedElsewhere);
     const bool paused = job != nullptr
                         && (job->state == JobState::Held || job->state == JobState::Paused
                             || job->state == JobState::Interrupted);

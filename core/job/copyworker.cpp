@@ -189,7 +189,10 @@ bool CopyWorker::openJournal(CopyResult &result)
         for (const JournalFinished &item : std::as_const(record.finished))
             job.resume->finished.insert(item.destination, item);
         job.resume->inFlight = record.inFlight;
+        for (const JournalFolder &folder : std::as_const(record.folders))
+            job.resume->folders.insert(folder.destination, folder);
         m_resumedFinished = record.finished;
+        m_resumedFolders = record.folders;
         refreshKeptPartFiles(record.inFlight);
         qCDebug(lcJob) << "resuming" << options.resumeId << record.finished.size() << "finished,"
                        << (record.inFlight ? record.inFlight->durable : -1) << "bytes in flight";
@@ -239,6 +242,7 @@ void CopyWorker::startJournal(const Plan &plan)
     record.totalBytes = plan.totalBytes;
     record.totalItems = qint64(plan.items.size());
     record.finished = m_resumedFinished;
+    record.folders = m_resumedFolders;
     if (job.resume)
         record.inFlight = job.resume->inFlight;
     job.journal->start(record);
@@ -256,10 +260,17 @@ void CopyWorker::closeJournal(CopyResult &result)
     if (!job.journal)
         return;
     result.journalId = job.journal->id();
-    // A resume that could not start (the stick not plugged in, no space yet) keeps the entry
-    // and its part file for a later try, and says so.
-    const bool resumeNotStarted = job.resume && !result.started;
-    if (result.status == CopyStatus::Stopped || resumeNotStarted)
+    // A resume that could not start (the stick not plugged in, no space yet) or that failed
+    // before its first byte (a refusal of the preflight, a folder it cannot create) keeps the
+    // entry and its part files for a later try, and says so: nothing of the interrupted run
+    // is lost to a problem that can be solved.
+    const bool resumeNotStarted =
+        job.resume
+        && (!result.started
+            || (result.status == CopyStatus::Failed && result.bytesWritten == 0
+                && result.summary.copied.items == result.itemsResumed));
+    result.journalKept = result.status == CopyStatus::Stopped || resumeNotStarted;
+    if (result.journalKept)
         job.journal->keep();
     else
         job.journal->remove();

@@ -67,6 +67,7 @@ private:
     ItemTally m_planned; ///< items and bytes of the plan, as walked
     /// A resume: what the interrupted run finished, carried into this run's entry.
     QList<JournalFinished> m_resumedFinished;
+    QList<JournalFolder> m_resumedFolders; ///< the folders it had made (JournalRecord::folders)
     /// Why a new entry could not be created (error 0: it was, or the job has no journal).
     JournalFailure m_journalFailure;
 };

@@ -18,7 +18,8 @@ constexpr char Magic[] = "SLUICEJ\n";
 constexpr qsizetype MagicSize = 8;
 constexpr qsizetype HeaderSize = MagicSize + 4 + 8;
 constexpr qsizetype ChecksumSize = 8;
-// Version 1 is version 2 without the finished items' digests: still read.
+// Version 1 is version 2 without the finished items' digests, version 2 is version 3 without
+// the folders: still read.
 constexpr quint64 OldestReadableVersion = 1;
 // An entry larger than this is not a record of ours (a plan of millions of finished files
 // stays far below it).
@@ -162,6 +163,18 @@ void getCheckpoint(QDataStream &in, JournalCheckpoint &c)
         >> c.sourceCtimeNs >> c.sourceIno >> c.sourceDev >> c.partIno >> c.partDev;
 }
 
+void putFolder(QDataStream &out, const JournalFolder &f)
+{
+    out << f.destination << f.mode << f.uid << f.gid << f.mtimeSeconds << f.mtimeNanoseconds
+        << f.finished;
+}
+
+void getFolder(QDataStream &in, JournalFolder &f)
+{
+    in >> f.destination >> f.mode >> f.uid >> f.gid >> f.mtimeSeconds >> f.mtimeNanoseconds
+        >> f.finished;
+}
+
 QByteArray encodePayload(const JournalRecord &r)
 {
     QByteArray payload;
@@ -178,6 +191,9 @@ QByteArray encodePayload(const JournalRecord &r)
     out << r.inFlight.has_value();
     if (r.inFlight)
         putCheckpoint(out, *r.inFlight);
+    out << qint64(r.folders.size());
+    for (const JournalFolder &f : r.folders)
+        putFolder(out, f);
     return payload;
 }
 
@@ -206,6 +222,17 @@ bool decodePayload(const QByteArray &payload, quint64 version, JournalRecord &r)
         JournalCheckpoint c;
         getCheckpoint(in, c);
         r.inFlight = c;
+    }
+    if (version >= 3) {
+        qint64 folders = 0;
+        in >> folders;
+        if (folders < 0 || folders > payload.size())
+            return false;
+        for (qint64 i = 0; i < folders && in.status() == QDataStream::Ok; ++i) {
+            JournalFolder f;
+            getFolder(in, f);
+            r.folders.append(std::move(f));
+        }
     }
     return in.status() == QDataStream::Ok && in.atEnd();
 }

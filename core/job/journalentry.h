@@ -45,6 +45,25 @@ struct JournalCheckpoint
     quint64 partDev = 0; ///< fileSystemId() of the part file
 };
 
+/// A folder the job created on a destination file system that shows symbolic links as what
+/// they point to (FileSystemProbe::followsSymlinks), with what identifies it there: a resume
+/// copies into such a folder only while it still shows this identity (ownfolders.h). Recorded
+/// when it is made (mode 0700 until its children are done) and again when it is finished (its
+/// own mode and times set).
+struct JournalFolder
+{
+    QByteArray destination; ///< native path
+    quint32 mode = 0;       ///< st_mode, type bits included
+    quint32 uid = 0;
+    quint32 gid = 0;
+    /// Its modification time as the server reported it (seconds since the epoch, and ns).
+    qint64 mtimeSeconds = 0;
+    qint32 mtimeNanoseconds = 0;
+    /// Its metadata was set: the time is final. Unfinished, entries made in it later move the
+    /// time forward (never back).
+    bool finished = false;
+};
+
 /// One whole record of a journal entry (docs/design-notes.md, "The job journal").
 struct JournalRecord
 {
@@ -60,11 +79,13 @@ struct JournalRecord
     qint64 pid = 0; ///< the process that wrote it (for messages only; the lock decides)
     QList<JournalFinished> finished;
     std::optional<JournalCheckpoint> inFlight;
+    /// Folders made on link-following file systems (version 3; none in older records).
+    QList<JournalFolder> folders;
 };
 
-/// The record format's version. Version 1 records (no digests) are still read; a record of
-/// any other version is not trusted.
-inline constexpr quint32 JournalRecordVersion = 2;
+/// The record format's version. Version 1 records (no digests) and version 2 records (no
+/// folders) are still read; a record of any other version is not trusted.
+inline constexpr quint32 JournalRecordVersion = 3;
 
 /// The bytes of @p record: magic "SLUICEJ\n", version (u32), payload length (u64), the
 /// payload (QDataStream, Qt 6.4 format, big-endian), XXH3-64 of everything before it (u64).

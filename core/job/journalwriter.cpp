@@ -227,6 +227,10 @@ void JournalWriter::start(JournalRecord base)
             addSynced(std::move(item), bytes);
         }
         m_inFlight = base.inFlight; // a resume's part file stays recorded until continued
+        m_folders.clear();
+        for (const JournalFolder &folder : std::as_const(base.folders))
+            m_folders.insert(folder.destination, folder);
+        base.folders.clear();
         base.finished.clear();
         base.inFlight.reset();
         m_base = std::move(base);
@@ -273,6 +277,13 @@ void JournalWriter::checkpoint(const JournalCheckpoint &checkpoint)
     }
     const std::lock_guard write(m_writeMutex);
     writeRecord();
+}
+
+void JournalWriter::noteFolder(const JournalFolder &folder)
+{
+    const std::lock_guard lock(m_stateMutex);
+    if (!m_stopped)
+        m_folders.insert(folder.destination, folder);
 }
 
 void JournalWriter::clearInFlight()
@@ -359,6 +370,7 @@ void JournalWriter::writeRecord()
         record = m_base;
         record.finished = m_synced;
         record.inFlight = m_inFlight;
+        record.folders = m_folders.values();
         record.doneItems = m_synced.size();
         record.doneBytes = m_syncedBytes + (m_inFlight ? m_inFlight->durable : 0);
     }

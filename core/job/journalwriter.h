@@ -108,6 +108,9 @@ public:
     /// The file in flight is durable up to @p checkpoint.durable (the caller fdatasync(2)ed
     /// it): writes a record now. Worker thread.
     void checkpoint(const JournalCheckpoint &checkpoint);
+    /// A folder the job made (or finished) on a link-following file system: recorded with the
+    /// next record, replacing an earlier identity of the same path (any copying thread).
+    void noteFolder(const JournalFolder &folder);
     /// No file in flight any more (published, removed): the next record names none.
     void clearInFlight();
     /// The job stopped resumably: the last record, after a syncfs(2) of the destinations.
@@ -139,6 +142,7 @@ private:
     std::vector<std::pair<JournalFinished, qint64>> m_pending;
     qint64 m_syncedBytes = 0;
     std::optional<JournalCheckpoint> m_inFlight;
+    QHash<QByteArray, JournalFolder> m_folders; // by destination path
     std::vector<UniqueFd> m_fileSystems;
     QSet<quint64> m_fileSystemDevices;
     QString m_problem;
@@ -159,6 +163,8 @@ struct ResumeState
     QHash<QByteArray, JournalFinished> finished;
     /// Its file in flight, if it had one.
     std::optional<JournalCheckpoint> inFlight;
+    /// The folders it made on link-following file systems, by destination path (ownfolders.h).
+    QHash<QByteArray, JournalFolder> folders;
     /// When the job's first run started (JournalWriter::createdAtNs()): a destination changed
     /// before then was not written by this job.
     qint64 startedAtNs = 0;

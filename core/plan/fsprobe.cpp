@@ -203,22 +203,35 @@ void probeOwners(int fd, FileSystemProbe &probe)
 // keeps a file's attributes by name, so the old name would still show the old time. Where the
 // file's time changed, setting a link's times or owner reaches its target (sshfs: SFTP's
 // SETSTAT follows links). The link is removed in any case; @p name is the file's name after.
+// Makes the symbolic link @p link to @p target in @p directoryFd and reads it back without
+// following it: @p follows is set to whether it came back as anything but a link (left unset
+// when it cannot be read back). Returns whether symlinkat(2) succeeded; where it did not, a
+// name that appeared anyway is removed.
+bool makeLinkAndLook(int directoryFd, const QByteArray &link, const QByteArray &target,
+                     std::optional<bool> &follows)
+{
+    const bool made = ::symlinkat(target.constData(), directoryFd, link.constData()) == 0;
+    // sshfs -o follow_symlinks answers for the new link with its target's attributes; the
+    // kernel then even fails symlinkat(2) with EIO (not a link's type), yet the server has
+    // the link. Read back without following: anything but a link means links are followed.
+    if (struct stat seen = {};
+        ::fstatat(directoryFd, link.constData(), &seen, AT_SYMLINK_NOFOLLOW) == 0) {
+        follows = !S_ISLNK(seen.st_mode);
+        if (!made) // removing the name removes the server's link, never its target
+            ::unlinkat(directoryFd, link.constData(), 0);
+    }
+    return made;
+}
+
 void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
 {
     struct stat before = {};
     const QByteArray link = probeName('s');
     if (::fstatat(directoryFd, name.constData(), &before, AT_SYMLINK_NOFOLLOW) != 0)
         return;
-    const bool made = ::symlinkat(name.constData(), directoryFd, link.constData()) == 0;
-    // sshfs -o follow_symlinks answers for the new link with its target's attributes; the
-    // kernel then even fails symlinkat(2) with EIO (not a link's type), yet the server has
-    // the link. Read back without following: anything but a link means links are followed.
-    if (struct stat seen = {};
-        ::fstatat(directoryFd, link.constData(), &seen, AT_SYMLINK_NOFOLLOW) == 0) {
-        probe.followsSymlinks = !S_ISLNK(seen.st_mode);
-        if (!made) // removing the name removes the server's link, never its target
-            ::unlinkat(directoryFd, link.constData(), 0);
-    }
+    std::optional<bool> follows;
+    const bool made = makeLinkAndLook(directoryFd, link, name, follows);
+    probe.followsSymlinks = follows.value_or(false);
     if (!made)
         return; // no links here: nothing to set on one
     // 400 days earlier, whole seconds: another time at every granularity.
@@ -234,6 +247,20 @@ void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
     probe.linkMetadataFollows =
         ::fstatat(directoryFd, name.constData(), &after, AT_SYMLINK_NOFOLLOW) == 0
         && !sameTime(after.st_mtim, before.st_mtim);
+}
+
+// An unnamed file (O_TMPFILE) in the probe folder takes a name with linkUnnamedFile(); the
+// name is removed again.
+bool probeUnnamedFile(int directoryFd)
+{
+    const UniqueFd fd(createUnnamedFile(directoryFd, 0600));
+    if (!fd)
+        return false;
+    const QByteArray named = probeName('t');
+    if (linkUnnamedFile(fd.get(), directoryFd, named) != 0)
+        return false;
+    retryWhileBusy([&] { return ::unlinkat(directoryFd, named.constData(), 0); });
+    return true;
 }
 
 // The steps after the probe file exists: times, rename, link, mode, copy_file_range, owner. Each
@@ -269,6 +296,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
             && one.st_ino == other.st_ino;
         ::unlinkat(directoryFd, linked.constData(), 0);
     }
+    probe.unnamedFiles = probeUnnamedFile(directoryFd);
     struct stat mode = {};
     probe.keepsPermissions = fd && ::fchmod(fd.get(), 0640) == 0 && ::fstat(fd.get(), &mode) == 0
                              && (mode.st_mode & 07777) == 0640;
@@ -316,12 +344,28 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     retryWhileBusy([&] { return ::unlinkat(directoryFd, name.constData(), 0); });
     qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
-                    << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
-                    << probe.keepsPermissions << ", owners" << probe.keepsOwners
-                    << ", copy_file_range" << probe.copyFileRange << ", link times follow"
-                    << probe.linkMetadataFollows << ", follows links" << probe.followsSymlinks
-                    << ", change times" << probe.realChangeTimes;
+                    << probe.renameNoReplace << ", links" << probe.hardLinks << ", unnamed files"
+                    << probe.unnamedFiles << ", modes" << probe.keepsPermissions << ", owners"
+                    << probe.keepsOwners << ", copy_file_range" << probe.copyFileRange
+                    << ", link times follow" << probe.linkMetadataFollows << ", follows links"
+                    << probe.followsSymlinks << ", change times" << probe.realChangeTimes;
     return probe;
+}
+
+std::optional<bool> probeLinkFollowing(int directoryFd)
+{
+    removeStaleProbes(directoryFd);
+    // A link to a file: one that looks like a folder could not be removed (unlink(2) fails
+    // with EISDIR, and the server's rmdir refuses a link).
+    const QByteArray name = probeName('f');
+    if (!createProbeFile(directoryFd, name))
+        return std::nullopt;
+    const QByteArray link = probeName('l');
+    std::optional<bool> follows;
+    if (makeLinkAndLook(directoryFd, link, name, follows))
+        ::unlinkat(directoryFd, link.constData(), 0);
+    retryWhileBusy([&] { return ::unlinkat(directoryFd, name.constData(), 0); });
+    return follows;
 }
 
 FileSystemProbe FileSystemProbes::probe(int directoryFd, dev_t device)

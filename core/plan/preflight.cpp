@@ -424,6 +424,7 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
     applier.apply(checkChecksumFile(plan, options.checksumFile));
     std::vector<Destination> destinations = openDestinations(plan);
     std::vector<Destination> usable;
+    QHash<quint64, bool> followingSources; // source st_dev → it shows links as their targets
     for (Destination &destination : destinations) {
         if (!applier.apply(checkDestinationFolder(plan, destination)))
             continue;
@@ -433,7 +434,9 @@ PreflightReport runPreflight(JobContext &job, Plan &plan)
         // The probe writes in the destination folder: never in one inside a source.
         if (applier.apply(checkFolderIntoItself(plan, destination)) && report.fatal.isEmpty())
             probeDestination(destination, job.fileSystems);
-        applier.apply(checkLinkFollowingMerges(plan, destination));
+        applier.apply(checkLinkFollowingMerges(plan, destination, job.resume.get()));
+        applier.apply(
+            checkMoveFromLinkFollowingSource(plan, destination, options.move, followingSources));
         applier.apply(checkSameFile(plan, destination));
         applier.apply(checkPolicySkips(plan, destination, options.onCollision));
         if (options.dryRun)

@@ -7,6 +7,7 @@
 #include "plan.h"
 #include "posixio.h"
 
+#include <QHash>
 #include <QList>
 
 #include <sys/types.h>
@@ -15,6 +16,7 @@
 namespace Sluice {
 
 struct JobContext;
+struct ResumeState;
 
 /// Room for the copy on one destination file system.
 struct FileSystemSpace
@@ -70,7 +72,8 @@ struct PreflightReport
 ///   the destination's ancestors compared by st_dev/st_ino (fatal); unless something fatal
 ///   was found, the destination file system is then probed (probeDestination());
 /// - on a file system that follows symbolic links, folders that would merge into an existing
-///   one (checkLinkFollowingMerges(): refused with their subtrees);
+///   one (checkLinkFollowingMerges(): refused with their subtrees), and for a move, a root
+///   folder on a source file system that does (checkMoveFromLinkFollowingSource());
 /// - a source and its destination being the same file (hard link, bind mount, or the
 ///   same path): compared by st_dev/st_ino (that item refused, with its subtree);
 /// - files a non-asking collision policy will skip (PlanItem::skipExpected);
@@ -202,11 +205,25 @@ Findings checkFolderIntoItself(const Plan &plan, const Destination &destination)
 /// a folder (refused with its subtree, checkLinkFollowingMerges() naming it): it may be a
 /// link to a folder elsewhere on the server; and every symbolic link (one made there reads
 /// back as its target, and sshfs fails its creation with EIO). New folders and files are not
-/// concerned; the destination folder itself is the person's choice and is written into.
-Findings checkLinkFollowingMerges(const Plan &plan, const Destination &destination);
+/// concerned; the destination folder itself is the person's choice and is written into. A
+/// resumed job (@p resume) copies into the folders its interrupted run made, while they show
+/// the identity it recorded (isOwnFolder()).
+Findings checkLinkFollowingMerges(const Plan &plan, const Destination &destination,
+                                  const ResumeState *resume = nullptr);
 /// Why the existing folder @p folder on the link-following file system @p typeName is not
 /// copied into (the preflight's refusal, and the copy's when such a folder appears later).
 QString linkFollowingMergeRefusal(const QByteArray &folder, const QString &typeName);
+/// A move (@p move) of the root of @p destination, a folder, from a file system that shows a
+/// symbolic link as what it points to (probeLinkFollowing() of the folder holding it, once
+/// per source file system in @p followingSources, by st_dev; FUSE file systems only): refused
+/// with its subtree, as a link to a folder there looks like a folder, and removing the moved
+/// files would remove those of the folder it points to. Files are moved as usual (unlink(2)
+/// removes a link, not its target), and so is a root renamed onto the same file system.
+/// Writes only the probe's link in the source's folder.
+Findings checkMoveFromLinkFollowingSource(const Plan &plan, const Destination &destination,
+                                          bool move, QHash<quint64, bool> &followingSources);
+/// Why a folder is not moved from the link-following file system @p typeName.
+QString linkFollowingMoveRefusal(const QString &typeName);
 /// An item's destination entry is the item itself (refused).
 Findings checkSameFile(const Plan &plan, const Destination &destination);
 /// Files (first names of their inode) whose destination name exists and that @p policy,

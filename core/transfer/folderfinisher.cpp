@@ -6,6 +6,7 @@
 #include "folderguard.h"
 #include "jobcontext.h"
 #include "metadata.h"
+#include "ownfolders.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -22,11 +23,15 @@ void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item
             item = nullptr;
         }
     }
-    if (item)
+    if (item) {
         applyMetadata(folder.fd.get(), sourceFd, *item,
                       preserveFromSource(job.options.preserve, sourceFd, item->dev, job.fileSystems,
                                          folder.path, job.issues),
                       job.umask, folder.path, job.issues);
+        // Its final identity, for a resume (a folder the interrupted run made counts as ours).
+        if (folder.createdByCopy || (job.resume && job.resume->folders.contains(folder.path)))
+            recordOwnFolder(job, folder.fd.get(), folder.device, folder.path, true);
+    }
     if (!job.options.move)
         return;
 
@@ -42,8 +47,17 @@ void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item
                     != 0) {
                     CopyIssue issue =
                         CopyIssue::fromErrno(FileOperation::Remove, removal.path, errno);
-                    issue.detail = QCoreApplication::translate(
-                        "Sluice::FolderFinisher", "the copy is complete; the original stays");
+                    // A folder's entries were moved out of it (removed) before it: only the
+                    // folder itself stays.
+                    issue.detail =
+                        removal.folder
+                            ? QCoreApplication::translate("Sluice::FolderFinisher",
+                                                          "the copy is complete; the source "
+                                                          "folder stays, without the entries "
+                                                          "moved out of it")
+                            : QCoreApplication::translate(
+                                "Sluice::FolderFinisher",
+                                "the copy is complete; the original stays");
                     job.issues.add(issue);
                     folder.incomplete.store(true);
                 }

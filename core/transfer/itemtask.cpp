@@ -8,6 +8,7 @@
 #include "jobcontext.h"
 #include "metadata.h"
 #include "nativepath.h"
+#include "ownfolders.h"
 #include "partfile.h"
 #include "preflight.h"
 
@@ -248,11 +249,14 @@ Attempt FolderLife::write(const Placement &placement)
             return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
     }
     // A folder that exists (found by the preflight, or since) on a file system that shows a
-    // link as what it points to may be a link to a folder anywhere on the server.
+    // link as what it points to may be a link to a folder anywhere on the server, unless it
+    // is one the interrupted run of this job made and still shows that folder's identity.
     if (!created) {
         const DirectoryHandle &into = *m_task.destinationDirectory;
         const FileSystemProbe probe = m_job.fileSystems.probe(into.fd.get(), into.device);
-        if (probe.followsSymlinks)
+        if (probe.followsSymlinks
+            && !isOwnFolderAt(m_job.resume.get(), destinationFd(), placement.name, finalPath,
+                              probe.timeGranularityNs))
             return Attempt::failed(CopyIssue::withDetail(
                 FileOperation::Create, finalPath,
                 Preflight::linkFollowingMergeRefusal(finalPath, probe.typeName)));
@@ -263,6 +267,8 @@ Attempt FolderLife::write(const Placement &placement)
         return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
     auto source = std::make_shared<DirectoryHandle>(std::move(m_sourceFd), m_sourcePath,
                                                     m_source.st_dev, false);
+    if (created) // a resume may copy into it (ownfolders.h)
+        recordOwnFolder(m_job, fd.get(), st.st_dev, finalPath, false);
     DirectoryRef destination = destinationHandle(std::move(fd), st, finalPath, created, source);
     if (merge) // leftovers of an interrupted run, removed as each of their names is written
         noteStalePartFiles(*destination, m_plan.childNames(m_task.index));

@@ -60,6 +60,14 @@ JournalRecord sampleRecord()
     checkpoint.partIno = 103;
     checkpoint.partDev = 104;
     record.inFlight = checkpoint;
+    JournalFolder folder;
+    folder.destination = "/dst/a";
+    folder.mode = 040700;
+    folder.uid = 1000;
+    folder.gid = 1001;
+    folder.mtimeSeconds = 1'764'600'000;
+    folder.mtimeNanoseconds = 250;
+    record.folders = {folder};
     return record;
 }
 
@@ -180,6 +188,15 @@ void TestJournal::recordRoundTrips()
     QVERIFY(back->inFlight);
     QCOMPARE(back->inFlight->durable, 2 * GiB);
     QCOMPARE(back->inFlight->partDev, quint64(104));
+    // A folder made on a file system that follows links (version 3), with its identity.
+    QCOMPARE(back->folders.size(), 1);
+    QCOMPARE(back->folders.at(0).destination, QByteArray("/dst/a"));
+    QCOMPARE(back->folders.at(0).mode, quint32(040700));
+    QCOMPARE(back->folders.at(0).uid, quint32(1000));
+    QCOMPARE(back->folders.at(0).gid, quint32(1001));
+    QCOMPARE(back->folders.at(0).mtimeSeconds, qint64(1'764'600'000));
+    QCOMPARE(back->folders.at(0).mtimeNanoseconds, qint32(250));
+    QVERIFY(!back->folders.at(0).finished);
 }
 
 void TestJournal::tornRecordIsNeverTrusted()

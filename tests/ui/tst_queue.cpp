@@ -10,6 +10,7 @@
 #include "jobrunner.h"
 #include "launchrequest.h"
 #include "mainwindow.h"
+#include "noticebar.h"
 #include "queuepanel.h"
 #include "sourcelistmodel.h"
 #include "testmount.h"
@@ -53,6 +54,8 @@ private Q_SLOTS:
     void heldJobLetsTheNextGo();
     void selectionStaysOnItsJob();
     void finishedJobsStayListedAfterARestart();
+    void oneSourceJobIsReadBackByTheNextStart();
+    void startWithoutSourcesQueuesNothing();
 
 private:
     /// A shown window whose jobs under @p smallJobBytes never wait; events are logged.
@@ -441,6 +444,63 @@ void TestQueue::finishedJobsStayListedAfterARestart()
     QCOMPARE(queue()->rowCount(), 0);
     QVERIFY(!panel->isVisible());
     QVERIFY(loadJobHistory().isEmpty());
+}
+
+// A job of one source, read back the way the next start reads it: from the settings file,
+// not from what this process keeps in memory (a suspected cause of history entries without
+// sources: QSettings' INI format writes a one-element string list as a single value; the
+// history's list of byte arrays is written whole, as "@Variant(…)", and reads back).
+void TestQueue::oneSourceJobIsReadBackByTheNextStart()
+{
+    openWindow(0);
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src"), 1 * MiB, 9));
+    QSignalSpy allDone(m_window.get(), &MainWindow::allJobsFinished);
+    QVERIFY(addJob(m_scratch->path("src"), m_scratch->path("out")) != 0);
+    QVERIFY(allDone.wait(60000));
+    m_window.reset();
+
+    QSettings settings;
+    settings.sync();
+    const QByteArray file = QFile::encodeName(settings.fileName());
+    const QByteArray written = TestTree::readFile(file);
+    QVERIFY2(written.contains("\\sources="), written.constData());
+    // The file changed on disk (one more line): QSettings parses it again, as a new process
+    // does (it compares size and time with what it read).
+    QVERIFY(TestTree::writeFile(file, written + "\n"));
+    const QList<QueuedJob> history = loadJobHistory();
+    QCOMPARE(history.size(), 1);
+    QCOMPARE(history.first().request.sources, QList<QByteArray>{m_scratch->path("src")});
+    QCOMPARE(history.first().state, JobState::Finished);
+}
+
+// `sluice --start --to X` handed to a busy window names nothing to copy: no job is queued
+// (it was, without sources, and its history entry named none), and the person is told.
+void TestQueue::startWithoutSourcesQueuesNothing()
+{
+    openWindow(0);
+    WriterGate &held = gate(1 * MiB, "out1/src1");
+    m_window->setIoHooks(held.hooks());
+    QVERIFY(TestTree::writePatternFile(m_scratch->path("src1"), 2 * MiB, 1));
+    const quint64 running = addJob(m_scratch->path("src1"), m_scratch->path("out1"));
+    QVERIFY(running != 0);
+    QVERIFY(held.waitUntilReached());
+    QVERIFY(TestTree::makePath(m_scratch->path("out2")));
+
+    m_window->applyLaunchRequest(LaunchRequest{{}, m_scratch->path("out2"), true, false, false});
+    QCOMPARE(queue()->rowCount(), 1);
+    QCOMPARE(queue()->waitingCount(), 0);
+    QCOMPARE(m_window->findChild<NoticeBar *>()->messages(),
+             QStringList{MainWindow::tr("Add files or folders to copy first.")});
+
+    QSignalSpy allDone(m_window.get(), &MainWindow::allJobsFinished);
+    held.open();
+    QVERIFY(allDone.wait(60000));
+    QCOMPARE(m_log, (QStringList{QStringLiteral("start %1").arg(running),
+                                 QStringLiteral("end %1").arg(running)}));
+    const QList<QueuedJob> history = loadJobHistory();
+    QCOMPARE(history.size(), 1);
+    QCOMPARE(history.first().request.sources, QList<QByteArray>{m_scratch->path("src1")});
+    QVERIFY(isEmptyFolder(m_scratch->path("out2")));
 }
 
 QTEST_MAIN(TestQueue)

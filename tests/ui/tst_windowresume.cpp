@@ -7,6 +7,7 @@
 #include "copyjob.h"
 #include "destinationfield.h"
 #include "formatting.h"
+#include "fshelpers.h"
 #include "jobhistory.h"
 #include "jobjournal.h"
 #include "jobqueue.h"
@@ -16,6 +17,7 @@
 #include "noticebar.h"
 #include "queuepanel.h"
 #include "sourcelistmodel.h"
+#include "testmount.h"
 #include "testtree.h"
 #include "uitest.h"
 #include "writergate.h"
@@ -31,6 +33,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <algorithm>
 #include <csignal>
@@ -76,11 +79,18 @@ private Q_SLOTS:
     void queuedJobIsInTheJournalUntilRemoved();
     void queuedJobThatCannotStartLeavesNoEntry();
     void killedWindowLosesNoQueuedJob();
+    void queueOrderSurvivesAPowerLoss();
     void sigtermKeepsTheQueuedJobs();
+    void closingCanStopTheCopyForLater();
+    void interruptedNoticeGoesAsTheyAreResumed();
+    void rowResumedByAnotherProgramFollowsItsEntry();
 
 private:
-    /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id.
-    QString interruptedJob(int n);
+    /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id. With
+    /// @p speedLimit (bytes/s), one for sluice-cli to resume slowly: its policies never ask.
+    QString interruptedJob(int n, qint64 speedLimit = 0);
+    /// The notice bar's text for @p count interrupted copies, @p left of @p total to copy.
+    static QString interruptedNotice(int count, qint64 left, qint64 total);
     void openWindow();
     /// A window process copying big1 to out1, big2 and big3 queued, all three in the journal.
     void startWindowWithTwoQueued(QProcess &window);
@@ -136,12 +146,18 @@ void TestWindowResume::cleanup()
     m_scratch.reset();
 }
 
-QString TestWindowResume::interruptedJob(int n)
+QString TestWindowResume::interruptedJob(int n, qint64 speedLimit)
 {
     const QByteArray number = QByteArray::number(n);
     WriterGate gate(2 * MiB, "out" + number + "/big" + number);
     CopyOptions options;
     options.durability = Durability::None;
+    options.speedLimit = speedLimit;
+    if (speedLimit > 0) {
+        // For sluice-cli to resume without a terminal: nothing to ask.
+        options.onCollision = CollisionPolicy::Skip;
+        options.onError = ErrorPolicy::Skip;
+    }
     CopyJob job(CopyRequest{{m_scratch->path("big" + number)}, m_scratch->path("out" + number)},
                 options);
     job.setIoHooks(gate.hooks());
@@ -155,6 +171,14 @@ QString TestWindowResume::interruptedJob(int n)
         return {};
     const auto result = finished.first().first().value<CopyResult>();
     return result.status == CopyStatus::Stopped ? result.journalId : QString();
+}
+
+QString TestWindowResume::interruptedNotice(int count, qint64 left, qint64 total)
+{
+    return MainWindow::tr("%n copies were interrupted: %1 of %2 left. Resume or discard them "
+                          "in the queue.",
+                          nullptr, count)
+        .arg(Format::size(left), Format::size(total));
 }
 
 void TestWindowResume::openWindow()
@@ -463,11 +487,9 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     QVERIFY(entriesIn(m_scratch->path("out2")).isEmpty());
     QVERIFY(entriesIn(m_scratch->path("out3")).isEmpty());
 
-    // The next start (the same person's settings: the queue's order is kept there) offers all
+    // The next start (the same journal folder: the queue's order is kept there) offers all
     // three, in the order they were queued, with what is left of all three.
-    const QSettings killed(QFile::decodeName(m_scratch->path("config/sluice/sluice.conf")),
-                           QSettings::IniFormat);
-    QSettings().setValue(QStringLiteral("queue/order"), killed.value("queue/order"));
+    QCOMPARE(JobJournal::savedQueueOrder().size(), 3);
     openWindow();
     QTRY_COMPARE(queue()->rowCount(), 3);
     QList<QByteArray> sources;
@@ -517,6 +539,77 @@ void TestWindowResume::killedWindowLosesNoQueuedJob()
     QTRY_COMPARE(journalEntries(), QStringList());
 }
 
+// A power cut right after the person reordered the queue, with their home (settings and job
+// journal) on an ext4 disk: the copy of the disk's image, taken while the window still runs
+// (as tst_resume does; commit=60, so that only what was made durable is in it), is what the
+// next start finds. It offers the jobs in the new order, not in the order they were queued.
+void TestWindowResume::queueOrderSurvivesAPowerLoss()
+{
+    if (!canMount())
+        QSKIP("mounts an ext4 image on a loop device and needs root (CI runs as root)");
+    FS_MOUNT_WITH(home, FsKind::Ext4, 64 * MiB, "commit=60");
+    QVERIFY(TestTree::makePath(home->path("state")) && TestTree::makePath(home->path("config")));
+    qputenv("XDG_STATE_HOME", home->path("state"));
+    const QString configBefore = QFileInfo(QFileInfo(QSettings().fileName()).path()).path();
+    const auto restore = qScopeGuard([&configBefore] {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, configBefore);
+    });
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       QFile::decodeName(home->path("config")));
+    QSettings().setValue(QStringLiteral("copy/durability"), QStringLiteral("none"));
+    QSettings().setValue(QStringLiteral("copy/smallJobBytes"), 0);
+
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(0, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    for (const QByteArray &n : {QByteArray("2"), QByteArray("3")})
+        m_window->applyLaunchRequest(
+            LaunchRequest{{m_scratch->path("big" + n)}, m_scratch->path("out" + n), true});
+    QCOMPARE(queue()->waitingCount(), 2);
+    const quint64 third = queue()->idAt(2);
+    QTRY_VERIFY(!queue()->job(queue()->idAt(1))->journalId.isEmpty()
+                && !queue()->job(third)->journalId.isEmpty());
+    QStringList queued;
+    for (int row = 0; row < 3; ++row)
+        queued << queue()->job(queue()->idAt(row))->journalId;
+    QTRY_COMPARE(JobJournal::savedQueueOrder(), queued);
+
+    // The third before the second (Move up), and the order saved.
+    panel()->selectJob(third);
+    UiTest::find<QToolButton>(panel(), "moveJobUpButton")->click();
+    QCOMPARE(queue()->idAt(1), third);
+    const QStringList reordered{queued[0], queued[2], queued[1]};
+    QTRY_COMPARE(JobJournal::savedQueueOrder(), reordered);
+
+    // The power goes: the disk is what its image holds now.
+    const QByteArray image = home->path().chopped(4) + "/image"; // TestMount: <base>/mnt, /image
+    QCOMPARE(
+        runTool(QStringLiteral("cp"), {QStringLiteral("--sparse=always"), QFile::decodeName(image),
+                                       QFile::decodeName(image + ".lost")}),
+        QString());
+    gate.open();
+    m_window.reset();
+    QCOMPARE(home->unmount(), QString());
+    QVERIFY(::rename((image + ".lost").constData(), image.constData()) == 0);
+    QCOMPARE(home->remount(), QString());
+
+    // The next start offers the three in the order saved last.
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 3);
+    QList<QByteArray> sources;
+    for (const QueuedJob &job : queue()->jobs()) {
+        QCOMPARE(job.state, JobState::Interrupted);
+        sources += job.request.sources;
+    }
+    QCOMPARE(sources, (QList<QByteArray>{m_scratch->path("big1"), m_scratch->path("big3"),
+                                         m_scratch->path("big2")}));
+}
+
 // README: "a session end or SIGTERM keeps them without asking": the queued jobs stay in the
 // journal for the next start; the running one is cancelled (no part file, no entry).
 void TestWindowResume::sigtermKeepsTheQueuedJobs()
@@ -536,6 +629,172 @@ void TestWindowResume::sigtermKeepsTheQueuedJobs()
     QCOMPARE(kept, (QList<QByteArray>{m_scratch->path("big2"), m_scratch->path("big3")}));
     QVERIFY(TestTree::findPartFiles(m_scratch->path("out1")).isEmpty());
     QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
+}
+
+// Issue 12: "Stop, resume later" keeps a running job's part file and journal entry; closing
+// the window during a copy offers it too (it only offered to cancel, which removes the part
+// file). "Keep copying" stays the default (Enter and Escape). The queued job is kept without
+// another question, and the next start resumes after what was copied.
+void TestWindowResume::closingCanStopTheCopyForLater()
+{
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    m_window->applyLaunchRequest(
+        LaunchRequest{{m_scratch->path("big2")}, m_scratch->path("out2"), true});
+    QCOMPARE(queue()->waitingCount(), 1);
+    QTRY_COMPARE(journalEntries().size(), 2);
+
+    m_window->close();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = UiTest::find<QMessageBox>(m_window.get(), "closeWhileCopyingBox")));
+    QCOMPARE(box->defaultButton()->objectName(), QStringLiteral("keepCopyingButton"));
+    auto *later = box->findChild<QPushButton *>(QStringLiteral("stopForLaterAndCloseButton"));
+    QVERIFY(later != nullptr);
+    QCOMPARE(later->text(), panelButton("stopForLaterButton")->text());
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    press(later);
+    gate.open();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->isVisible(), 60000);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Stopped);
+    QVERIFY(UiTest::find<QMessageBox>(m_window.get(), "keepQueuedBox") == nullptr);
+
+    // Both kept: the stopped one with what it copied (its part file is there, not the final
+    // name), the queued one as never started.
+    const QList<InterruptedJob> kept = JobJournal::interrupted();
+    QCOMPARE(kept.size(), 2);
+    const auto stopped = std::find_if(kept.cbegin(), kept.cend(),
+                                      [](const InterruptedJob &e) { return !e.neverStarted; });
+    QVERIFY(stopped != kept.cend());
+    QCOMPARE(stopped->request.sources, QList<QByteArray>{m_scratch->path("big1")});
+    QVERIFY2(stopped->doneBytes > 0 && stopped->doneBytes < 8 * MiB,
+             qPrintable(QString::number(stopped->doneBytes)));
+    const qint64 done = stopped->doneBytes;
+    QCOMPARE(TestTree::findPartFiles(m_scratch->path("out1")).size(), 1);
+    QVERIFY(!QFile::exists(QFile::decodeName(m_scratch->path("out1/big1"))));
+
+    // The next start resumes it after what was copied.
+    m_window.reset();
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 2);
+    quint64 resumed = 0;
+    for (const QueuedJob &job : queue()->jobs()) {
+        QCOMPARE(job.state, JobState::Interrupted);
+        if (job.journalId == stopped->id)
+            resumed = job.id;
+    }
+    QVERIFY(resumed != 0);
+    panel()->selectJob(resumed);
+    QSignalSpy ended(m_window.get(), &MainWindow::jobFinished);
+    press(panelButton("pauseJobButton")); // "Resume job"
+    QVERIFY(ended.wait(60000));
+    const auto result = ended.first().first().value<CopyResult>();
+    QCOMPARE(result.status, CopyStatus::Succeeded);
+    QCOMPARE(result.bytesWritten, 8 * MiB - done);
+    QCOMPARE(TestTree::readFile(m_scratch->path("out1/big1")),
+             TestTree::readFile(m_scratch->path("big1")));
+    QCOMPARE(entriesIn(m_scratch->path("out1")), QStringList{QStringLiteral("big1")});
+}
+
+// The notice "2 copies were interrupted…" counts the interrupted copies left: one resumed
+// leaves one in it, and it goes once the last is discarded (it stayed, saying 2).
+void TestWindowResume::interruptedNoticeGoesAsTheyAreResumed()
+{
+    const QString first = interruptedJob(1);
+    const QString second = interruptedJob(2);
+    QVERIFY(!first.isEmpty() && !second.isEmpty());
+    qint64 left[2] = {};
+    qint64 total[2] = {};
+    for (const InterruptedJob &entry : JobJournal::interrupted()) {
+        const int at = entry.id == first ? 0 : 1;
+        left[at] = entry.totalBytes - entry.doneBytes;
+        total[at] = entry.totalBytes;
+    }
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 2);
+    auto *bar = m_window->findChild<NoticeBar *>();
+    QTRY_COMPARE(bar->messages(),
+                 QStringList{interruptedNotice(2, left[0] + left[1], total[0] + total[1])});
+    quint64 rows[2] = {};
+    for (const QueuedJob &job : queue()->jobs())
+        rows[job.journalId == first ? 0 : 1] = job.id;
+
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    panel()->selectJob(rows[0]);
+    press(panelButton("pauseJobButton")); // "Resume job"
+    QCOMPARE(bar->messages(), QStringList{interruptedNotice(1, left[1], total[1])});
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
+    QCOMPARE(bar->messages(), QStringList{interruptedNotice(1, left[1], total[1])});
+
+    panel()->selectJob(rows[1]);
+    press(panelButton("removeJobButton"));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("discardInterruptedBox")))
+                != nullptr);
+    box->findChild<QPushButton *>(QStringLiteral("discardInterruptedButton"))->click();
+    QTRY_COMPARE(queue()->rowOf(rows[1]), -1);
+    QCOMPARE(bar->messages(), QStringList());
+    QVERIFY(!bar->isVisible());
+}
+
+// An interrupted copy listed in the window and resumed by `sluice-cli --resume` (another
+// process): its row says so while that program holds the entry (it stayed "Interrupted",
+// with a Resume that could only fail), is Interrupted again, further on, when SIGTERM stops
+// that program resumably, and leaves the list when a second resume finishes it. The window
+// learns it from the journal folder's changes (inotify), not by polling.
+void TestWindowResume::rowResumedByAnotherProgramFollowsItsEntry()
+{
+    // 1 MiB/s: the resumed copy takes seconds, for the window to see it running elsewhere.
+    const QString id = interruptedJob(1, 1 * MiB);
+    QVERIFY(!id.isEmpty());
+    openWindow();
+    QTRY_COMPARE(queue()->rowCount(), 1);
+    const quint64 row = queue()->idAt(0);
+    QCOMPARE(queue()->job(row)->state, JobState::Interrupted);
+    QTRY_VERIFY(queue()->job(row)->perMille > 0);
+    const int before = queue()->job(row)->perMille;
+    auto *bar = m_window->findChild<NoticeBar *>();
+    QTRY_COMPARE(bar->messages().size(), 1);
+
+    const QString cli = QFile::decodeName(FsHelpers::cliPath());
+    QProcess first;
+    first.setProcessChannelMode(QProcess::ForwardedChannels);
+    first.start(cli, {QStringLiteral("--resumable"), QStringLiteral("--resume"), id});
+    QVERIFY(first.waitForStarted());
+    QTRY_COMPARE_WITH_TIMEOUT(queue()->job(row)->state, JobState::ResumedElsewhere, 20000);
+    // It copies on (the part file grows past what the window's row counted).
+    const QString part =
+        QFile::decodeName(TestTree::findPartFiles(m_scratch->path("out1")).value(0));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(part).size() >= 3 * MiB, 20000);
+    QCOMPARE(queue()->index(queue()->rowOf(row), JobQueue::StateColumn).data().toString(),
+             jobStateName(JobState::ResumedElsewhere));
+    panel()->selectJob(row);
+    QVERIFY(!panelButton("pauseJobButton")->isEnabled()); // nothing to resume here
+    QCOMPARE(bar->messages(), QStringList());             // none left to resume here
+
+    QCOMPARE(::kill(pid_t(first.processId()), SIGTERM), 0);
+    QVERIFY(first.waitForFinished(30000));
+    QCOMPARE(first.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(first.exitCode(), 75); // stopped resumably
+    QTRY_COMPARE_WITH_TIMEOUT(queue()->job(row)->state, JobState::Interrupted, 20000);
+    QTRY_VERIFY(queue()->job(row)->perMille > before);
+
+    QProcess second;
+    second.setProcessChannelMode(QProcess::ForwardedChannels);
+    second.start(cli, {QStringLiteral("--resume"), id});
+    QVERIFY(second.waitForFinished(60000));
+    QCOMPARE(second.exitCode(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(queue()->rowOf(row), -1, 20000);
+    QCOMPARE(TestTree::readFile(m_scratch->path("out1/big1")),
+             TestTree::readFile(m_scratch->path("big1")));
+    QVERIFY(journalEntries().isEmpty());
 }
 
 QTEST_MAIN(TestWindowResume)
