@@ -70,6 +70,29 @@ UniqueFd lockEntry(int folderFd, const QString &id)
     return lock;
 }
 
+// Why interrupted() does not list entry @p id, whose record could not be read for @p problem.
+// A damaged one (torn or garbled, never trusted) is also set aside, renamed "<id>.job.torn"
+// under its lock, so that it is said once rather than at every listing and kept for a look.
+QString notUsed(int folderFd, const QString &id, const QString &problem, bool damaged)
+{
+    QString said =
+        QCoreApplication::translate("Sluice::JobJournal", "journal entry %1 is not used: %2")
+            .arg(id, problem);
+    if (!damaged)
+        return said; // unreadable now, or of another version: a later listing may use it
+    const UniqueFd lock = lockEntry(folderFd, id);
+    const QByteArray aside = journalEntryName(id) + ".torn";
+    if (!lock
+        || ::renameat(folderFd, journalEntryName(id).constData(), folderFd, aside.constData()) != 0)
+        return said;
+    ::unlinkat(folderFd, journalLockName(id).constData(), 0);
+    ::fsync(folderFd);
+    return QCoreApplication::translate("Sluice::JobJournal",
+                                       "journal entry %1 is not used: %2; it is kept aside as "
+                                       "“%3”")
+        .arg(id, problem, folder() + QLatin1Char('/') + QFile::decodeName(aside));
+}
+
 // The window's queue order (saveQueueOrder()), beside the entries; not an entry ("*.job").
 constexpr char QueueOrderName[] = "queue.order";
 constexpr char QueueOrderLockName[] = "queue.order.lock";
@@ -88,16 +111,17 @@ QList<InterruptedJob> interrupted(QStringList *problems)
     UniqueFd folder = openJournalFolder(false);
     if (!folder)
         return jobs;
+    removeStaleTemporaries(folder.get());
     for (const QString &id : entryIds(folder.get())) {
         if (isOwned(folder.get(), id))
             continue;
         QString problem;
-        const std::optional<JournalRecord> record = readJournalRecord(folder.get(), id, &problem);
+        bool damaged = false;
+        const std::optional<JournalRecord> record =
+            readJournalRecord(folder.get(), id, &problem, &damaged);
         if (!record) {
             if (problems)
-                problems->append(QCoreApplication::translate("Sluice::JobJournal",
-                                                             "journal entry %1 is not used: %2")
-                                     .arg(id, problem));
+                problems->append(notUsed(folder.get(), id, problem, damaged));
             continue;
         }
         jobs.append(fromRecord(id, *record));

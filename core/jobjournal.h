@@ -49,8 +49,13 @@ QString folder();
 
 /// The valid entries whose owner is gone (their lock can be taken), oldest first. Entries
 /// that are torn, garbled, of an unknown version or unreadable are skipped; each adds a
-/// line to @p problems when given ("entry X: the record is damaged ..."). Entries locked by a
-/// running job (also one of this process) are not listed.
+/// line to @p problems when given ("journal entry X is not used: the record's checksum does
+/// not match ..."). With @p problems, a torn or garbled entry is also set aside, renamed
+/// "<id>.job.torn" in the folder, and its line names that file: it is said once, by the
+/// listing that tells someone (sluice-cli --list-interrupted), never again. An entry of
+/// another version or one that cannot be read now is said each time. Entries locked by a
+/// running job (also one of this process) are not listed. Temporaries of records that no
+/// live writer writes (a process killed mid-write) are removed first.
 QList<InterruptedJob> interrupted(QStringList *problems = nullptr);
 
 /// Removes entry @p id and the part file it kept (the file in flight). Returns false and

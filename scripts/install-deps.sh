@@ -3,7 +3,7 @@
 #   scripts/install-deps.sh build   compiler, CMake, Qt 6, xxHash (what ./run.sh needs)
 #   scripts/install-deps.sh test    build + what the test suite uses (Xvfb, file-system tools,
 #                                   sshfs and an OpenSSH server for tests/fs/tst_sshfs.cpp,
-#                                   samba and smbnetfs for tests/fs/tst_smbnetfs.cpp)
+#                                   samba and smbnetfs for tests/fs/tst_smbnetfs.cpp, tzdata)
 #   scripts/install-deps.sh ci      test + the checks of .ci/run (clang-format-14, clang-tidy-14)
 set -euo pipefail
 
@@ -23,6 +23,9 @@ test=(xvfb xauth imagemagick util-linux e2fsprogs xfsprogs btrfs-progs attr acl
       dpkg-dev fakeroot file lintian libxcb1-dev
       sshfs openssh-server openssh-client git samba smbnetfs
       dbus dbus-daemon python3-dbusmock udisks2)
+# tzdata: /usr/share/zoneinfo is one of the real trees core-realtree copies (Debian's minimal
+# images leave it out; the test would skip that row).
+test+=(tzdata)
 # .ci/run calls the versioned binaries; GCC's AddressSanitizer and UBSan runtimes
 # (libasan8, libubsan1) come with build-essential.
 ci=(clang-format-14 clang-tidy-14)

@@ -1,5 +1,6 @@
 #include "cliprogress.h"
 
+#include "cliplurals.h"
 #include "nativepath.h"
 
 #include <QJsonArray>
@@ -17,10 +18,8 @@ QString formatBytes(qint64 bytes)
 
 QString formatByteCount(qint64 bytes)
 {
-    if (bytes == 1)
-        return QStringLiteral("1 byte");
     if (bytes < KiB)
-        return QStringLiteral("%1 bytes").arg(bytes);
+        return countText(CountText::Bytes, bytes);
     return QStringLiteral("%1 (%2 bytes)").arg(formatBytes(bytes)).arg(bytes);
 }
 
@@ -250,9 +249,41 @@ QByteArray ProgressPrinter::resultJson(const CopyResult &result)
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
-// What the filter left out: one line with the counts, with --verbose preceded by the paths.
 // A folder left out is one item whose contents were never read: the line says so, so that
 // it does not pass for the window's "Left out" figure, which measures them (README).
+QString ProgressPrinter::leftOutLine(const CopyResult &result)
+{
+    const QString unmeasured = result.foldersLeftOut > 0
+                                   ? countText(CountText::LeftOutFolders, result.foldersLeftOut)
+                                   : QString();
+    return countText(CountText::LeftOut, result.itemsLeftOut)
+        .arg(formatByteCount(result.bytesLeftOut), unmeasured);
+}
+
+QString ProgressPrinter::dryRunLine(const CopyResult &result)
+{
+    if (result.status == CopyStatus::Succeeded
+        || result.status == CopyStatus::CompletedWithWarnings)
+        return countText(CountText::WouldCopy, result.itemsTotal - result.itemsFailed)
+            .arg(formatByteCount(result.bytesTotal));
+    // The errors printed before it say what stops it; a copy summary ("0 failed") would
+    // contradict them.
+    return countText(CountText::DryRunErrors, result.errorCount()).arg(statusName(result.status));
+}
+
+QString ProgressPrinter::changedLine(const CopyResult &result)
+{
+    return result.itemsChanged > 0 ? countText(CountText::Changed, result.itemsChanged) : QString();
+}
+
+QString ProgressPrinter::resumedLine(const CopyResult &result)
+{
+    if (result.itemsResumed == 0 && result.bytesResumed == 0)
+        return {};
+    return countText(CountText::Resumed, result.itemsResumed).arg(formatBytes(result.bytesResumed));
+}
+
+// What the filter left out: one line with the counts, with --verbose preceded by the paths.
 void ProgressPrinter::printLeftOut(const CopyResult &result) const
 {
     if (result.itemsLeftOut == 0)
@@ -262,19 +293,7 @@ void ProgressPrinter::printLeftOut(const CopyResult &result) const
             std::fprintf(stderr, "left out: %s\n",
                          NativePath::toDisplay(path).toLocal8Bit().constData());
     }
-    QString unmeasured;
-    if (result.foldersLeftOut == 1)
-        unmeasured = QStringLiteral("; 1 of them is a folder, counted as one item without its "
-                                    "contents");
-    else if (result.foldersLeftOut > 1)
-        unmeasured = QStringLiteral("; %1 of them are folders, each counted as one item without "
-                                    "its contents")
-                         .arg(result.foldersLeftOut);
-    std::fprintf(stderr, "filters left out %lld %s, %s%s\n",
-                 static_cast<long long>(result.itemsLeftOut),
-                 result.itemsLeftOut == 1 ? "item" : "items",
-                 formatByteCount(result.bytesLeftOut).toLocal8Bit().constData(),
-                 unmeasured.toLocal8Bit().constData());
+    std::fprintf(stderr, "%s\n", leftOutLine(result).toLocal8Bit().constData());
 }
 
 void ProgressPrinter::finish(const CopyResult &result)
@@ -304,34 +323,14 @@ void ProgressPrinter::finish(const CopyResult &result)
     if (m_quiet || m_style == ProgressStyle::Json)
         return;
     printLeftOut(result);
-    if (m_dryRun
-        && (result.status == CopyStatus::Succeeded
-            || result.status == CopyStatus::CompletedWithWarnings)) {
-        const auto items = static_cast<long long>(result.itemsTotal - result.itemsFailed);
-        std::fprintf(stderr, "dry run: would copy %lld %s, %s; nothing was written\n", items,
-                     items == 1 ? "item" : "items",
-                     formatByteCount(result.bytesTotal).toLocal8Bit().constData());
-        return;
-    }
     if (m_dryRun) {
-        // The errors above say what stops it; a copy summary ("0 failed") would contradict them.
-        std::fprintf(stderr, "dry run: %s (%lld %s); nothing was written\n",
-                     statusName(result.status).toLocal8Bit().constData(),
-                     static_cast<long long>(result.errorCount()),
-                     result.errorCount() == 1 ? "error" : "errors");
+        std::fprintf(stderr, "%s\n", dryRunLine(result).toLocal8Bit().constData());
         return;
     }
-    if (result.itemsChanged > 0)
-        std::fprintf(stderr, "%lld %s changed while copying (kept as read, listed above)\n",
-                     static_cast<long long>(result.itemsChanged),
-                     result.itemsChanged == 1 ? "file" : "files");
-    if (result.itemsResumed > 0 || result.bytesResumed > 0)
-        std::fprintf(stderr,
-                     "resumed: %lld %s finished before were not copied again; %s not "
-                     "written again\n",
-                     static_cast<long long>(result.itemsResumed),
-                     result.itemsResumed == 1 ? "file" : "files",
-                     formatBytes(result.bytesResumed).toLocal8Bit().constData());
+    for (const QString &line : {changedLine(result), resumedLine(result)}) {
+        if (!line.isEmpty())
+            std::fprintf(stderr, "%s\n", line.toLocal8Bit().constData());
+    }
     for (const SkippedItem &item : result.summary.skippedItems)
         std::fprintf(stderr, "sluice-cli: skipped %s: %s\n",
                      NativePath::toDisplay(item.path).toLocal8Bit().constData(),
@@ -373,6 +372,15 @@ QString ProgressPrinter::summaryLine(const CopyResult &result)
     return QStringLiteral("%1: %2; %3, elapsed %4, peak memory %5")
         .arg(statusName(result.status), figures + changed, moved, formatElapsed(result.elapsedMs),
              formatBytes(result.peakResidentBytes));
+}
+
+QString interruptedProgress(const InterruptedJob &job)
+{
+    if (job.neverStarted)
+        return QStringLiteral("not started");
+    return countText(CountText::InterruptedProgress, job.totalItems)
+        .arg(QString::number(job.doneItems), QString::number(job.doneBytes),
+             QString::number(job.totalBytes));
 }
 
 } // namespace Sluice::Cli

@@ -3,6 +3,7 @@
 #include "cliarguments.h"
 #include "copyprogress.h"
 #include "copyresult.h"
+#include "jobjournal.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -78,6 +79,17 @@ public:
     /// and time waiting for an answer (CopySummary::movingMs); "no data moved" instead when
     /// no byte was written.
     static QString summaryLine(const CopyResult &result);
+    /// "filters left out 2 items, 3 bytes; 1 of them is a folder, counted as one item without
+    /// its contents" (CopyResult::itemsLeftOut, bytesLeftOut, foldersLeftOut).
+    static QString leftOutLine(const CopyResult &result);
+    /// A dry run's last line: "dry run: would copy 1 item, 5 bytes; nothing was written", or
+    /// when it found errors "dry run: failed (2 errors); nothing was written".
+    static QString dryRunLine(const CopyResult &result);
+    /// "2 files changed while copying (kept as read, listed above)"; empty when none did.
+    static QString changedLine(const CopyResult &result);
+    /// A resume's "resumed: 1 file finished before was not copied again; 48.0 MiB not written
+    /// again" (CopyResult::itemsResumed, bytesResumed); empty for a job that resumed nothing.
+    static QString resumedLine(const CopyResult &result);
 
 private:
     /// In WaitingForDevice, once per holder: "sluice-cli: waiting for HOLDER to finish on
@@ -113,6 +125,9 @@ QString formatBytes(qint64 bytes);
 /// "1 byte", "900 bytes", "1.5 GiB (1610612736 bytes)": a size with its exact count in bytes,
 /// given once when it is below 1 KiB. C locale.
 QString formatByteCount(qint64 bytes);
+/// What --list-interrupted says of @p job's progress: "1841 of 20007 items, 2147483648 of
+/// 6442450944 bytes" (done of planned), or "not started".
+QString interruptedProgress(const InterruptedJob &job);
 /// "1:02:03" or "2:05"; "--:--" for unknown (negative) values.
 QString formatDuration(qint64 milliseconds);
 /// "0.42 s" below a minute, else as formatDuration().

@@ -2,6 +2,7 @@
 
 #include "cliarguments.h"
 #include "clidesktop.h"
+#include "cliplurals.h"
 #include "cliprogress.h"
 #include "cliprompt.h"
 #include "copyjob.h"
@@ -223,12 +224,7 @@ int listInterrupted(const Sluice::Cli::Arguments &arguments)
             std::printf("%s\n", QJsonDocument(line).toJson(QJsonDocument::Compact).constData());
             continue;
         }
-        const QString progress = job.neverStarted ? QStringLiteral("not started")
-                                                  : QStringLiteral("%1 of %2 items, %3 of %4 bytes")
-                                                        .arg(job.doneItems)
-                                                        .arg(job.totalItems)
-                                                        .arg(job.doneBytes)
-                                                        .arg(job.totalBytes);
+        const QString progress = Cli::interruptedProgress(job);
         std::printf("%s  %s  %s  %s%s -> %s\n", job.id.toLocal8Bit().constData(),
                     job.lastCheckpoint.toString(Qt::ISODate).toLocal8Bit().constData(),
                     progress.toLocal8Bit().constData(), job.options.move ? "move " : "",
@@ -314,6 +310,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("sluice-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
     QCoreApplication::setOrganizationDomain(QStringLiteral("sluicecopy.github.io"));
+    // English only (README "Languages"), with the singular of each count ("1 file was").
+    Sluice::Cli::EnglishPlurals englishPlurals;
+    QCoreApplication::installTranslator(&englishPlurals);
 
     using namespace Sluice;
     const Cli::ParseResult parsed =

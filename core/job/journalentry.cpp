@@ -269,8 +269,11 @@ QByteArray encodeJournalRecord(const JournalRecord &record)
     return bytes;
 }
 
-std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QString *problem)
+std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QString *problem,
+                                                 bool *damaged)
 {
+    if (damaged)
+        *damaged = true; // every failure but the version's
     auto fail = [problem](const char *why) -> std::optional<JournalRecord> {
         if (problem)
             *problem = QString::fromLatin1(why);
@@ -287,17 +290,25 @@ std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QStrin
     const qsizetype checked = bytes.size() - ChecksumSize;
     if (getBigEndian(bytes.constData() + checked, 8) != checksumOf(bytes.constData(), checked))
         return fail("the record's checksum does not match (torn or garbled)");
-    if (version < OldestReadableVersion || version > JournalRecordVersion)
+    if (version < OldestReadableVersion || version > JournalRecordVersion) {
+        if (damaged)
+            *damaged = false;
         return fail("the record is of another version of Sluice");
+    }
     JournalRecord record;
     if (!decodePayload(bytes.mid(HeaderSize, qsizetype(length)), version, record))
         return fail("the record's content does not parse");
     return record;
 }
 
+QByteArray temporaryNameOf(const QByteArray &name)
+{
+    return '.' + name + ".tmp";
+}
+
 int writeFileAtomically(int folderFd, const QByteArray &name, const QByteArray &bytes)
 {
-    const QByteArray temporary = '.' + name + ".tmp";
+    const QByteArray temporary = temporaryNameOf(name);
     UniqueFd fd(retryOnEintr([&] {
         return ::openat(folderFd, temporary.constData(),
                         O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -93,12 +93,19 @@ QByteArray encodeJournalRecord(const JournalRecord &record);
 
 /// The record in @p bytes, or nothing (with @p problem set, untranslated) when anything does
 /// not check out: magic, version, length, checksum, or a payload that does not parse to its
-/// end. A torn or garbled record is never half-trusted.
-std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QString *problem);
+/// end. A torn or garbled record is never half-trusted. @p damaged (when given) tells the two
+/// kinds of failure apart: true for a torn or garbled record, false for a whole record of a
+/// version this Sluice does not read (a newer Sluice may still resume it).
+std::optional<JournalRecord> decodeJournalRecord(const QByteArray &bytes, QString *problem,
+                                                 bool *damaged = nullptr);
 
 /// Replaces @p name in the folder @p folderFd with @p bytes atomically: a temporary file
-/// (mode 0600), write, fdatasync(2), renameat(2) over @p name, fsync(2) of the folder.
-/// Returns 0 or an errno value. Any thread.
+/// (temporaryNameOf(@p name), mode 0600), write, fdatasync(2), renameat(2) over @p name,
+/// fsync(2) of the folder. Returns 0 or an errno value. Any thread.
 int writeFileAtomically(int folderFd, const QByteArray &name, const QByteArray &bytes);
+
+/// The temporary file writeFileAtomically() writes @p name through: ".<name>.tmp". A process
+/// killed while writing leaves it (removeStaleTemporaries(), journalwriter.h).
+QByteArray temporaryNameOf(const QByteArray &name);
 
 } // namespace Sluice

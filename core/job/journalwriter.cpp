@@ -74,8 +74,11 @@ QByteArray journalLockName(const QString &id)
     return QFile::encodeName(id) + ".lock";
 }
 
-std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem)
+std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem,
+                                               bool *damaged)
 {
+    if (damaged)
+        *damaged = false;
     UniqueFd fd(
         ::openat(folderFd, journalEntryName(id).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
     struct stat st = {};
@@ -92,7 +95,41 @@ std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, 
         return std::nullopt;
     }
     bytes.truncate(qsizetype(got));
-    return decodeJournalRecord(bytes, problem);
+    return decodeJournalRecord(bytes, problem, damaged);
+}
+
+void removeStaleTemporaries(int folderFd)
+{
+    constexpr QByteArrayView Suffix(".job.tmp"); // temporaryNameOf(journalEntryName(id))
+    QList<QByteArray> temporaries;
+    // A descriptor of its own: a dup(2) would share (and leave at the end) the reading offset
+    // of @p folderFd, which the caller may list next.
+    const int own = ::openat(folderFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *listing = own >= 0 ? ::fdopendir(own) : nullptr;
+    if (!listing) {
+        if (own >= 0)
+            ::close(own);
+        return;
+    }
+    while (const dirent *entry = ::readdir(listing)) {
+        const QByteArray name(entry->d_name);
+        if (name.startsWith('.') && name.endsWith(Suffix) && name.size() > Suffix.size() + 1)
+            temporaries << name;
+    }
+    ::closedir(listing);
+    for (const QByteArray &temporary : std::as_const(temporaries)) {
+        const QString id = QFile::decodeName(temporary.mid(1).chopped(Suffix.size()));
+        const UniqueFd lock(::openat(folderFd, journalLockName(id).constData(),
+                                     O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+        if (!lock || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+            continue; // its writer is alive
+        qCDebug(lcJob) << "removing the stale journal temporary" << temporary;
+        ::unlinkat(folderFd, temporary.constData(), 0);
+        struct stat st = {};
+        if (::fstatat(folderFd, journalEntryName(id).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0
+            && errno == ENOENT)
+            ::unlinkat(folderFd, journalLockName(id).constData(), 0); // killed in its first record
+    }
 }
 
 JournalWriter::JournalWriter(QString id, UniqueFd folder, UniqueFd lock)
@@ -120,6 +157,7 @@ std::unique_ptr<JournalWriter> JournalWriter::create(QString *error, JournalFail
     UniqueFd folder = openJournalFolder(true);
     if (!folder)
         return fail(journalFolderPath());
+    removeStaleTemporaries(folder.get());
     const QString id =
         QStringLiteral("%1-%2-%3")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))

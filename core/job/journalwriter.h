@@ -42,8 +42,17 @@ UniqueFd openJournalFolder(bool create);
 QByteArray journalEntryName(const QString &id);
 QByteArray journalLockName(const QString &id);
 /// Reads the entry @p id's record from @p folderFd (nothing, with @p problem, when absent or
-/// not whole).
-std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem);
+/// not whole). @p damaged as decodeJournalRecord() sets it; false when the entry cannot be read.
+std::optional<JournalRecord> readJournalRecord(int folderFd, const QString &id, QString *problem,
+                                               bool *damaged = nullptr);
+/// Removes from the journal folder @p folderFd the temporaries of records (".<id>.job.tmp",
+/// temporaryNameOf()) that no live writer is writing: what a process killed while it wrote a
+/// record leaves. A writer holds its entry's lock ("<id>.lock") for its whole life, so a
+/// temporary whose lock can be taken is stale; it is removed under that lock, so that no
+/// writer starts meanwhile (and the lock file with it when no entry was ever written). A
+/// temporary whose lock is held is left alone. Called where the journal is opened: listing
+/// (JobJournal::interrupted()) and a new entry (JournalWriter::create()).
+void removeStaleTemporaries(int folderFd);
 
 /// Why the journal cannot be written: the path that failed (the journal folder, or the entry)
 /// and the errno value. error 0: nothing failed.

@@ -1,5 +1,6 @@
 // sluice-cli as a user runs it: real processes, real exit codes, parseable JSON.
 
+#include "jobjournal.h"
 #include "jobrunner.h"
 #include "nativepath.h"
 #include "testtree.h"
@@ -10,11 +11,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
 #include <fcntl.h>
 #include <grp.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -105,6 +109,7 @@ private Q_SLOTS:
     void excludeFromStandardInputReadsPatterns();
     void verboseListsWhatACopyLeavesOut();
     void helpSaysWhichLinesAreComments();
+    void listInterruptedSaysATornEntryOnce();
 };
 
 void TestCli::copiesATreeAndExitsZero()
@@ -782,6 +787,55 @@ void TestCli::helpSaysWhichLinesAreComments()
     QVERIFY2(flat.contains("lines starting with '#' or ';' are comments"), help.out.constData());
     QVERIFY2(flat.contains("('-': standard input)"), help.out.constData());
     QVERIFY2(flat.contains("(in a dry run and in a copy)"), help.out.constData());
+}
+
+// Issue 12: --list-interrupted says of a torn entry once, naming the file it is kept aside as,
+// and removes the temporary a kill -9 in the middle of a record's write left (".<id>.job.tmp"),
+// never the one of an entry whose writer lives (it holds "<id>.lock").
+void TestCli::listInterruptedSaysATornEntryOnce()
+{
+    using namespace Sluice;
+    const QByteArray stateBefore = qgetenv("XDG_STATE_HOME");
+    const auto restore = qScopeGuard([&stateBefore] { qputenv("XDG_STATE_HOME", stateBefore); });
+    QTemporaryDir state;
+    QVERIFY(state.isValid());
+    qputenv("XDG_STATE_HOME", QFile::encodeName(state.path()));
+    QString error;
+    QStringList ids; // torn, killed while writing, written by a live writer
+    for (const QByteArray &source : {QByteArray("/a"), QByteArray("/c"), QByteArray("/e")}) {
+        ids << JobJournal::keepForLater({{source}, "/dst"}, CopyOptions(), &error);
+        QVERIFY2(!ids.last().isEmpty(), qPrintable(error));
+    }
+    const QByteArray folder = QFile::encodeName(JobJournal::folder());
+    const auto file = [&folder](const QString &id, const char *suffix, bool hidden = false) {
+        return folder + (hidden ? "/." : "/") + QFile::encodeName(id) + suffix;
+    };
+    QCOMPARE(::truncate(file(ids[0], ".job").constData(), 10), 0);
+    QVERIFY(TestTree::writeFile(file(ids[1], ".job.tmp", true), "half a record"));
+    QVERIFY(TestTree::writeFile(file(ids[2], ".job.tmp", true), "being written"));
+    const int lock = ::open(file(ids[2], ".lock").constData(), O_RDWR | O_CLOEXEC);
+    QVERIFY(lock >= 0);
+    const auto unlock = qScopeGuard([lock] { ::close(lock); });
+    QCOMPARE(::flock(lock, LOCK_EX | LOCK_NB), 0);
+
+    const QByteArray said = "sluice-cli: journal entry " + ids[0].toUtf8()
+                            + " is not used: the record is shorter than its header; it is kept "
+                              "aside as “"
+                            + file(ids[0], ".job.torn") + "”\n";
+    for (const QByteArray &expected : {said, QByteArray()}) {
+        const CliRun listed = runCli({QStringLiteral("--list-interrupted")});
+        QCOMPARE(listed.exitCode, 0);
+        QCOMPARE(listed.err, expected);
+        // The killed one, never started; the live writer's is its own.
+        QCOMPARE(listed.out.count('\n'), 1);
+        QVERIFY2(listed.out.startsWith(ids[1].toUtf8() + "  ")
+                     && listed.out.endsWith("  not started  /c -> /dst\n"),
+                 listed.out.constData());
+        QVERIFY(!QFile::exists(QFile::decodeName(file(ids[0], ".job"))));
+        QCOMPARE(TestTree::readFile(file(ids[0], ".job.torn")).size(), 10);
+        QVERIFY(!QFile::exists(QFile::decodeName(file(ids[1], ".job.tmp", true))));
+        QCOMPARE(TestTree::readFile(file(ids[2], ".job.tmp", true)), QByteArray("being written"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

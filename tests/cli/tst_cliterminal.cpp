@@ -39,6 +39,9 @@ struct TerminalSession
     QByteArray output;
     int commands = -1; ///< to the leader: 'b' puts the job in the background, 'f' in the foreground
     int stops = -1;    ///< from the leader: the signal that stopped the job, each time
+    /// The terminal's other side is closed (every process of the session ended): all that was
+    /// written to it has been read.
+    bool closed = false;
 
     bool start(const QList<QByteArray> &arguments)
     {
@@ -151,14 +154,34 @@ struct TerminalSession
         while (!done()) {
             if (deadline.hasExpired())
                 return false;
+            if (closed) {
+                ::poll(nullptr, 0, 50); // nothing more to read: only @p done can change
+                continue;
+            }
             pollfd fd{master, POLLIN, 0};
             if (::poll(&fd, 1, 50) > 0) {
                 char buffer[4096];
                 const ssize_t got = ::read(master, buffer, sizeof buffer);
                 if (got > 0)
                     output.append(buffer, got);
+                else if (got == 0 || errno == EIO) // Linux: EIO once the last slave fd closed
+                    closed = true;
             }
         }
+        return true;
+    }
+
+    // Reads until sluice-cli ended and the terminal shows all it wrote (the session leader,
+    // which passes sluice-cli's exit code on, ended and closed the terminal's other side).
+    // False on a timeout; @p exitCode is -1 when the leader did not exit normally.
+    bool readUntilExit(int *exitCode, int timeoutMs = 60000)
+    {
+        int status = 0;
+        if (!readUntil([&] { return closed && ::waitpid(leader, &status, WNOHANG) == leader; },
+                       timeoutMs))
+            return false;
+        leader = -1;
+        *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         return true;
     }
 
@@ -250,6 +273,15 @@ QByteArray fileContent(const QByteArray &path)
 
 constexpr char CollisionPrompt[] = "(capital letter: same for all): ";
 
+// Makes @p setup, starts sluice-cli on it in @p session with progress @p style, and reads until
+// it asks about F.
+bool startAtCollisionPrompt(TerminalSession &session, CollisionSetup &setup,
+                            const QByteArray &style)
+{
+    return setup.make() && session.start(setup.arguments(style))
+           && session.readUntil([&] { return session.output.contains(CollisionPrompt); });
+}
+
 } // namespace
 
 void TestCliTerminal::ctrlZAtPromptStopsAndAsksAgain_data()
@@ -265,11 +297,8 @@ void TestCliTerminal::ctrlZAtPromptStopsAndAsksAgain()
     QFETCH(QByteArray, style);
     QFETCH(QByteArray, pausedMark);
     CollisionSetup setup;
-    QVERIFY(setup.make());
     TerminalSession session;
-    QVERIFY(session.start(setup.arguments(style)));
-    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
-             session.output.constData());
+    QVERIFY2(startAtCollisionPrompt(session, setup, style), session.output.constData());
     const qsizetype asked = session.output.indexOf(CollisionPrompt);
     const char suspend = session.suspendCharacter();
     QCOMPARE(::write(session.master, &suspend, 1), ssize_t(1));
@@ -293,12 +322,9 @@ void TestCliTerminal::ctrlZAtPromptStopsAndAsksAgain()
              session.output.mid(paused).constData());
     QVERIFY(session.output.indexOf("already exists", paused) > paused);
     QCOMPARE(::write(session.master, "o\n", 2), ssize_t(2));
-    int status = -1;
-    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
-             session.output.mid(paused).constData());
-    session.leader = -1;
-    QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 0);
+    int exitCode = -1;
+    QVERIFY2(session.readUntilExit(&exitCode), session.output.mid(paused).constData());
+    QCOMPARE(exitCode, 0);
     QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.newContent);
     QCOMPARE(fileContent(setup.scratch.path("out/BIG")),
              fileContent(setup.scratch.path("src/BIG")));
@@ -320,23 +346,20 @@ void TestCliTerminal::noProgressBacklogAfterAnswer()
     QFETCH(QByteArray, style);
     QFETCH(QByteArray, waitingMark);
     CollisionSetup setup;
-    QVERIFY(setup.make());
     TerminalSession session;
-    QVERIFY(session.start(setup.arguments(style)));
-    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
-             session.output.constData());
-    // The person takes a second and a half to answer: about fifteen samples are taken
-    // meanwhile (and JSON writes its waiting record again after 1 s, before the answer).
-    session.readUntil([] { return false; }, 1500);
+    QVERIFY2(startAtCollisionPrompt(session, setup, style), session.output.constData());
+    // The person takes a second and a half to answer: fifteen samples are taken meanwhile,
+    // counted as the sampler's thread ("sluice-progress", CopyJob) sleeps between its 100 ms
+    // ticks (and JSON writes its waiting record again after 1 s, before the answer).
+    const qint64 asked = TestTree::threadSleeps(session.cli, "sluice-progress");
+    QVERIFY2(asked >= 0, "sluice-cli has no thread named sluice-progress");
+    QVERIFY(session.readUntil(
+        [&] { return TestTree::threadSleeps(session.cli, "sluice-progress") >= asked + 15; }));
     const qsizetype answered = session.output.size();
     QCOMPARE(::write(session.master, "s\n", 2), ssize_t(2));
-    int status = -1;
-    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
-             session.output.mid(answered).constData());
-    session.leader = -1;
-    session.readUntil([] { return false; }, 200); // the last lines still in the terminal
-    QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 0);
+    int exitCode = -1;
+    QVERIFY2(session.readUntilExit(&exitCode), session.output.mid(answered).constData());
+    QCOMPARE(exitCode, 0);
     const QByteArray after = session.output.mid(answered);
     QVERIFY2(!after.contains(waitingMark), after.constData());            // all of them were stale
     QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent); // skipped
@@ -385,13 +408,9 @@ void TestCliTerminal::ctrlZPausesStopsAndResumes()
 
     // fg: SIGCONT. The copy goes on and completes.
     QCOMPARE(::kill(session.cli, SIGCONT), 0);
-    int status = -1;
-    QVERIFY2(session.readUntil([&] { return ::waitpid(session.leader, &status, WNOHANG) > 0; }),
-             session.output.mid(before).constData());
-    session.leader = -1;
-    QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 0);
-    session.readUntil([] { return false; }, 200); // the last lines still in the terminal
+    int exitCode = -1;
+    QVERIFY2(session.readUntilExit(&exitCode), session.output.mid(before).constData());
+    QCOMPARE(exitCode, 0);
     QVERIFY2(session.output.contains("succeeded"), session.output.right(600).constData());
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
 }

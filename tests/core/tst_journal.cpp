@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 using namespace Sluice;
 
@@ -134,7 +135,9 @@ private Q_SLOTS:
     void recordRoundTrips();
     void tornRecordIsNeverTrusted();
     void flippedByteIsNeverTrusted();
-    void damagedEntryIsSkippedWithAProblem();
+    void damagedEntryIsSetAsideWithOneProblem();
+    void entryOfAnotherVersionIsLeftInPlace();
+    void staleTemporaryIsRemovedUnlessItsWriterLives();
     void entryIsInterruptedOnlyWithoutAnOwner();
     void keptForLaterIsListedAndDiscarded();
     void stopResumableKeepsPartAndEntryAndResumes();
@@ -221,7 +224,9 @@ void TestJournal::flippedByteIsNeverTrusted()
     }
 }
 
-void TestJournal::damagedEntryIsSkippedWithAProblem()
+// Issue 12: a torn entry is said once, naming where it was set aside ("<id>.job.torn", the
+// bytes as they were), and never again; a listing that tells no one (the window's) leaves it.
+void TestJournal::damagedEntryIsSetAsideWithOneProblem()
 {
     QString error;
     const QString id = JobJournal::keepForLater({{"/a"}, "/b"}, CopyOptions(), &error);
@@ -229,10 +234,88 @@ void TestJournal::damagedEntryIsSkippedWithAProblem()
     QCOMPARE(JobJournal::interrupted().size(), 1);
     const QByteArray entry = QFile::encodeName(JobJournal::folder()) + '/' + journalEntryName(id);
     QVERIFY(::truncate(entry.constData(), QFileInfo(QFile::decodeName(entry)).size() - 3) == 0);
+    const QByteArray torn = TestTree::readFile(entry);
+    QVERIFY(JobJournal::interrupted().isEmpty()); // nobody told: left where it is
+    QCOMPARE(journalFiles(),
+             (QStringList{id + QStringLiteral(".job"), id + QStringLiteral(".lock")}));
+
     QStringList problems;
     QVERIFY(JobJournal::interrupted(&problems).isEmpty());
-    QCOMPARE(problems.size(), 1);
-    QVERIFY2(problems.first().contains(id), qPrintable(problems.first()));
+    QCOMPARE(problems,
+             QStringList{QStringLiteral("journal entry %1 is not used: the record's length does "
+                                        "not match its size (torn or garbled); it is kept aside "
+                                        "as “%2/%1.job.torn”")
+                             .arg(id, JobJournal::folder())});
+    QCOMPARE(journalFiles(), QStringList{id + QStringLiteral(".job.torn")});
+    QCOMPARE(TestTree::readFile(entry + ".torn"), torn);
+    QStringList again;
+    QVERIFY(JobJournal::interrupted(&again).isEmpty());
+    QCOMPARE(again, QStringList());
+}
+
+// A whole record of a version this Sluice does not read is no damage: a newer Sluice may
+// resume it. Said at each listing, left in place.
+void TestJournal::entryOfAnotherVersionIsLeftInPlace()
+{
+    QString error;
+    const QString id = JobJournal::keepForLater({{"/a"}, "/b"}, CopyOptions(), &error);
+    QVERIFY2(!id.isEmpty(), qPrintable(error));
+    const QByteArray entry = QFile::encodeName(JobJournal::folder()) + '/' + journalEntryName(id);
+    QByteArray bytes = TestTree::readFile(entry);
+    bytes[8 + 3] = char(JournalRecordVersion + 1); // the version, a big-endian u32 after the magic
+    const qsizetype checked = bytes.size() - 8;
+    const quint64 checksum = XXH3_64bits(bytes.constData(), std::size_t(checked));
+    for (int i = 0; i < 8; ++i)
+        bytes[checked + i] = char((checksum >> (56 - 8 * i)) & 0xff);
+    QVERIFY(TestTree::writeFile(entry, bytes));
+    const QString said = QStringLiteral("journal entry %1 is not used: the record is of another "
+                                        "version of Sluice")
+                             .arg(id);
+    for (int listing = 0; listing < 2; ++listing) {
+        QStringList problems;
+        QVERIFY(JobJournal::interrupted(&problems).isEmpty());
+        QCOMPARE(problems, QStringList{said});
+    }
+    QCOMPARE(TestTree::readFile(entry), bytes);
+}
+
+// Issue 12: a process killed while it wrote a record leaves ".<id>.job.tmp". The next listing
+// (and the next new entry) removes it, unless the entry's writer lives: it holds the lock.
+void TestJournal::staleTemporaryIsRemovedUnlessItsWriterLives()
+{
+    QString error;
+    auto writer = JournalWriter::create(&error);
+    QVERIFY2(writer, qPrintable(error));
+    writer->start(sampleRecord());
+    const QString id = writer->id();
+    const QByteArray folder = QFile::encodeName(JobJournal::folder());
+    const QByteArray temporary = folder + '/' + temporaryNameOf(journalEntryName(id));
+    QCOMPARE(temporary, folder + "/." + QFile::encodeName(id) + ".job.tmp");
+    QVERIFY(TestTree::writeFile(temporary, "half a record"));
+    // A writer killed in its first record: a lock and a temporary, no entry.
+    const QString first = QStringLiteral("20260101-000000-1-0000");
+    QVERIFY(TestTree::writeFile(folder + '/' + journalLockName(first), {}));
+    QVERIFY(TestTree::writeFile(folder + '/' + temporaryNameOf(journalEntryName(first)), "h"));
+    QVERIFY(TestTree::writeFile(folder + "/.queue.order.tmp", "not a record's"));
+
+    QVERIFY(JobJournal::interrupted().isEmpty()); // its writer lives: the temporary stays
+    QCOMPARE(journalFiles(),
+             (QStringList{QStringLiteral(".") + id + QStringLiteral(".job.tmp"),
+                          QStringLiteral(".queue.order.tmp"), id + QStringLiteral(".job"),
+                          id + QStringLiteral(".lock")}));
+    QCOMPARE(TestTree::readFile(temporary), QByteArray("half a record"));
+
+    writer.reset(); // as a kill -9: the lock goes, the entry and the temporary stay
+    QCOMPARE(JobJournal::interrupted().size(), 1);
+    QCOMPARE(journalFiles(),
+             (QStringList{QStringLiteral(".queue.order.tmp"), id + QStringLiteral(".job"),
+                          id + QStringLiteral(".lock")}));
+
+    // A new entry removes them too.
+    QVERIFY(TestTree::writeFile(temporary, "half a record"));
+    auto next = JournalWriter::create(&error);
+    QVERIFY2(next, qPrintable(error));
+    QVERIFY(!QFile::exists(QFile::decodeName(temporary)));
 }
 
 void TestJournal::entryIsInterruptedOnlyWithoutAnOwner()

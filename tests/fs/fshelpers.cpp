@@ -488,6 +488,18 @@ Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signa
     return result;
 }
 
+QString checkManifest(const QString &tool, const QByteArray &manifest)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(tool, {QStringLiteral("-c"), QFile::decodeName(manifest)});
+    if (!process.waitForFinished(60000))
+        return QStringLiteral("%1 did not finish").arg(tool);
+    const QString output = QString::fromLocal8Bit(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0 ? QString()
+                                                                                   : output;
+}
+
 QList<Refusal> notUtf8CommandLineNames(const QByteArray &scratch, const QByteArray &valid,
                                        const QByteArray &destination, const QByteArray &type)
 {

@@ -130,4 +130,9 @@ struct Interrupted
 /// progress line reports at least @p atLeast bytes written; waits up to 120 s for its end.
 Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signalNumber);
 
+/// What `@p tool -c @p manifest` (xxh128sum, sha256sum: a checksum file's checker) says when
+/// it does not accept the file (a line that does not check out; it did not finish in 60 s or
+/// did not exit normally); "" when it accepts every line.
+QString checkManifest(const QString &tool, const QByteArray &manifest);
+
 } // namespace FsHelpers

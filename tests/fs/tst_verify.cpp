@@ -8,7 +8,6 @@
 #include "testmount.h"
 #include "testtree.h"
 
-#include <QProcess>
 #include <QTest>
 
 #include <mutex>
@@ -17,21 +16,7 @@
 
 using namespace Sluice;
 
-namespace {
-
-// Runs `tool -c manifest` and returns "" when every line checks out.
-QString checkManifest(const QString &tool, const QByteArray &manifest)
-{
-    QProcess process;
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(tool, {QStringLiteral("-c"), QFile::decodeName(manifest)});
-    if (!process.waitForFinished(60000))
-        return QStringLiteral("%1 did not finish").arg(tool);
-    const QString output = QString::fromLocal8Bit(process.readAll());
-    return process.exitCode() == 0 ? QString() : output;
-}
-
-} // namespace
+using FsHelpers::checkManifest;
 
 class TestVerify final : public QObject
 {

@@ -1,5 +1,6 @@
 #include "testtree.h"
 
+#include <QDir>
 #include <QFile>
 #include <QList>
 
@@ -297,6 +298,21 @@ char processState(pid_t pid)
     const QByteArray line = stat.readAll();
     const qsizetype end = line.lastIndexOf(')'); // after the command, which may hold spaces
     return end > 0 && end + 2 < line.size() ? line.at(end + 2) : '?';
+}
+
+qint64 threadSleeps(pid_t pid, const QByteArray &threadName)
+{
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    for (const QString &task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QByteArray folder = QFile::encodeName(tasks + u'/' + task);
+        if (readFile(folder + "/comm").trimmed() != threadName)
+            continue;
+        for (const QByteArray &line : readFile(folder + "/status").split('\n')) {
+            if (line.startsWith("voluntary_ctxt_switches:"))
+                return line.mid(24).trimmed().toLongLong();
+        }
+    }
+    return -1;
 }
 
 } // namespace TestTree

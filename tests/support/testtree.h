@@ -57,4 +57,10 @@ qint64 countEntries(const QByteArray &root);
 /// 'R' running; '?' when it cannot be read.
 char processState(pid_t pid);
 
+/// How often the thread named @p threadName (its comm, proc(5): at most 15 bytes) of process
+/// @p pid went to sleep of its own accord so far: voluntary_ctxt_switches of
+/// /proc/PID/task/TID/status. A thread that sleeps between timer ticks wakes, and sleeps
+/// again, once per tick: this counts its ticks from outside. -1 when there is no such thread.
+qint64 threadSleeps(pid_t pid, const QByteArray &threadName);
+
 } // namespace TestTree

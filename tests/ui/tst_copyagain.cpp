@@ -80,20 +80,14 @@ void TestCopyAgain::retryCopiesOnlyTheSkippedItems()
     QVERIFY(TestTree::writeFile(scratch.path("out/src/b-exists"), "old"));
 
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto failing = std::make_shared<std::atomic<bool>>(true);
     IoHooks hooks;
     hooks.beforeOpen = [failing](const QByteArray &source) {
         return failing->load() && source.endsWith("/c-fails") ? EACCES : 0;
     };
     window.setIoHooks(hooks);
-    window.sourceModel()->addPaths({scratch.path("src")});
-    window.destinationField()->setPath(scratch.path("out"));
     QSignalSpy finished(&window, &MainWindow::jobFinished);
-    auto *copy = UiTest::find<QPushButton>(&window, "copyButton");
-    QTRY_VERIFY(copy->isEnabled());
-    QTest::mouseClick(copy, Qt::LeftButton);
+    QVERIFY(UiTest::startCopy(window, {scratch.path("src")}, scratch.path("out")));
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     const auto first = finished.first().first().value<CopyResult>();
     QCOMPARE(first.summary.copied, (ItemTally{3, 5000})); // a-new, the new sub/, sub/d-new
@@ -160,14 +154,8 @@ void TestCopyAgain::copyAgainUsesTheChosenPolicy()
     QVERIFY(TestTree::writeFile(scratch.path("out/src/two"), "old two"));
 
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.sourceModel()->addPaths({scratch.path("src")});
-    window.destinationField()->setPath(scratch.path("out"));
     QSignalSpy finished(&window, &MainWindow::jobFinished);
-    auto *copy = UiTest::find<QPushButton>(&window, "copyButton");
-    QTRY_VERIFY(copy->isEnabled());
-    QTest::mouseClick(copy, Qt::LeftButton);
+    QVERIFY(UiTest::startCopy(window, {scratch.path("src")}, scratch.path("out")));
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     // Only skips: the summary says so, and shows them.
     QCOMPARE(UiTest::find<QLabel>(&window, "issueCountLabel")->text(),

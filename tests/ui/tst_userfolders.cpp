@@ -16,7 +16,6 @@
 
 #include <QDirIterator>
 #include <QMap>
-#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -96,12 +95,8 @@ void TestUserFolders::windowTestsLeaveThePersonsFoldersAlone()
     QVERIFY(TestTree::makePath(scratch.path("out")));
     {
         MainWindow window;
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.sourceModel()->addPaths({scratch.path("src")});
-        window.destinationField()->setPath(scratch.path("out"));
         QSignalSpy finished(&window, &MainWindow::jobFinished);
-        QTest::mouseClick(UiTest::find<QPushButton>(&window, "copyButton"), Qt::LeftButton);
+        QVERIFY(UiTest::startCopy(window, {scratch.path("src")}, scratch.path("out")));
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Succeeded);
         // The interrupted copies are read before the job is written down (one journal

@@ -92,8 +92,8 @@ private:
     /// The notice bar's text for @p count interrupted copies, @p left of @p total to copy.
     static QString interruptedNotice(int count, qint64 left, qint64 total);
     void openWindow();
-    /// A window process (environment filled in) copying big1 to out1, big2 and big3 queued.
-    void startWindowWithTwoQueued(QProcess &window, QProcessEnvironment &environment);
+    /// A window process copying big1 to out1, big2 and big3 queued, all three in the journal.
+    void startWindowWithTwoQueued(QProcess &window);
     QString notices() const;
     /// The real window binary in @p process, copying big1 into out1 (settings in
     /// @p config: 8 MiB/s, every job large) and listening for hand-offs.
@@ -433,15 +433,15 @@ constexpr qint64 BigBytes = 160 * MiB;
 
 // The window copies a 160 MiB file at 32 MiB/s (5 s, so it surely runs when it is stopped,
 // past its first checkpoint: one per 64 MiB and second); two more copies are handed to it
-// (`sluice --to … --start …`) and queue behind it.
-void TestWindowResume::startWindowWithTwoQueued(QProcess &window, QProcessEnvironment &environment)
+// (`sluice --to … --start …`) and queue behind it; returns once all three are written down.
+void TestWindowResume::startWindowWithTwoQueued(QProcess &window)
 {
     QVERIFY(TestTree::writePatternFile(m_scratch->path("big1"), BigBytes, 1));
     QVERIFY(TestTree::makePath(m_scratch->path("config/sluice")));
     QVERIFY(TestTree::makePath(m_scratch->path("runtime"), 0700));
     QVERIFY(TestTree::writeFile(m_scratch->path("config/sluice/sluice.conf"),
                                 "[copy]\nspeedLimit=33554432\ndurability=none\nsmallJobBytes=0\n"));
-    environment = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"),
                        QFile::decodeName(m_scratch->path("config")));
@@ -462,17 +462,16 @@ void TestWindowResume::startWindowWithTwoQueued(QProcess &window, QProcessEnviro
         QVERIFY(handOff.waitForFinished(20000));
         QCOMPARE(handOff.exitCode(), 0);
     }
+    QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
 }
 
 void TestWindowResume::killedWindowLosesNoQueuedJob()
 {
     QProcess window;
-    QProcessEnvironment environment;
-    startWindowWithTwoQueued(window, environment);
+    startWindowWithTwoQueued(window);
     if (QTest::currentTestFailed())
         return;
-    // All three written down; none offered while the window lives (it holds them).
-    QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
+    // None of the three offered while the window lives (it holds them).
     QVERIFY(JobJournal::interrupted().isEmpty());
     // 96 MiB copied: the first file has a checkpoint (at 64 MiB) to resume from.
     const QString part =
@@ -616,11 +615,9 @@ void TestWindowResume::queueOrderSurvivesAPowerLoss()
 void TestWindowResume::sigtermKeepsTheQueuedJobs()
 {
     QProcess window;
-    QProcessEnvironment environment;
-    startWindowWithTwoQueued(window, environment);
+    startWindowWithTwoQueued(window);
     if (QTest::currentTestFailed())
         return;
-    QTRY_COMPARE_WITH_TIMEOUT(journalEntries().size(), 3, 20000);
 
     QCOMPARE(::kill(pid_t(window.processId()), SIGTERM), 0);
     QVERIFY(window.waitForFinished(30000));

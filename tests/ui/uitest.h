@@ -6,11 +6,15 @@
 
 #include "userfolders.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QList>
 #include <QLocale>
 #include <QObject>
+#include <QPushButton>
 #include <QSettings>
 #include <QString>
+#include <QTest>
 
 namespace UiTest {
 
@@ -36,6 +40,25 @@ template<typename Widget>
 Widget *find(const QObject *root, const char *name)
 {
     return root->findChild<Widget *>(QString::fromLatin1(name));
+}
+
+/// What a person does to start a copy in @p window (a MainWindow; a template, so that this
+/// header needs no mainwindow.h): shows it, adds @p sources to its list, types @p destination
+/// and clicks Copy once it can be clicked. False when the window is not exposed or Copy does
+/// not become enabled within 5 s (QTRY_VERIFY's time). Watch MainWindow::jobFinished before.
+template<typename Window>
+bool startCopy(Window &window, const QList<QByteArray> &sources, const QByteArray &destination)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    window.sourceModel()->addPaths(sources);
+    window.destinationField()->setPath(destination);
+    auto *copy = find<QPushButton>(&window, "copyButton");
+    if (!copy || !QTest::qWaitFor([copy] { return copy->isEnabled(); }, 5000))
+        return false;
+    QTest::mouseClick(copy, Qt::LeftButton);
+    return true;
 }
 
 } // namespace UiTest
