@@ -467,6 +467,10 @@
         <source>the copy is complete; the original stays</source>
         <translation>die Kopie ist vollständig; das Original bleibt erhalten</translation>
     </message>
+    <message>
+        <source>the copy is complete; the source folder stays, without the entries moved out of it</source>
+        <translation>die Kopie ist vollständig; der Quellordner bleibt erhalten, ohne die daraus verschobenen Einträge</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::FolderGuard</name>
@@ -477,6 +481,10 @@
     <message>
         <source>the folder “%1” is no longer there on the server (removed or renamed, or a folder above it replaced); nothing more is written into it</source>
         <translation>der Ordner „%1“ ist auf dem Server nicht mehr vorhanden (entfernt oder umbenannt, oder ein übergeordneter Ordner wurde ersetzt); es wird nichts mehr hineingeschrieben</translation>
+    </message>
+    <message>
+        <source>the folder “%1” on the server is no longer the folder this copy writes into (its permissions, owner or modification time changed: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
+        <translation>der Ordner „%1“ auf dem Server ist nicht mehr der Ordner, in den diese Kopie schreibt (seine Berechtigungen, sein Eigentümer oder seine Änderungszeit haben sich geändert: er oder ein übergeordneter Ordner wurde ersetzt, zum Beispiel durch eine symbolische Verknüpfung); es wird nichts mehr hineingeschrieben</translation>
     </message>
 </context>
 <context>
@@ -578,6 +586,10 @@
         <source>the copy could not be kept to resume later, so it was cancelled (the file being copied was removed, finished files stay)</source>
         <translation>der Kopiervorgang konnte nicht zum späteren Fortsetzen behalten werden und wurde daher abgebrochen (die gerade kopierte Datei wurde entfernt, fertige Dateien bleiben)</translation>
     </message>
+    <message>
+        <source>journal entry %1 is not used: %2; it is kept aside as “%3”</source>
+        <translation>Journaleintrag %1 wird nicht verwendet: %2; er wird als „%3“ beiseitegelegt</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Metadata</name>
@@ -634,6 +646,14 @@
     <message>
         <source>symbolic link loop: it leads back to a folder that contains it; not followed</source>
         <translation>Schleife symbolischer Verknüpfungen: Sie führt zurück in einen Ordner, der sie enthält; nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>the folder “%1” in that path: %2</source>
+        <translation>der Ordner „%1“ in diesem Pfad: %2</translation>
+    </message>
+    <message>
+        <source>%1: it is never looked up there, as that breaks the connection to the server</source>
+        <translation>%1: der Pfad wird dort nie abgefragt, da dies die Verbindung zum Server abbricht</translation>
     </message>
 </context>
 <context>
@@ -757,6 +777,10 @@
     <message>
         <source>%1 shows a symbolic link as what it points to (mounted with -o follow_symlinks): a link made there cannot be told from its target, so symbolic links are not copied there</source>
         <translation>%1 zeigt eine symbolische Verknüpfung wie ihr Ziel (eingehängt mit -o follow_symlinks): eine dort angelegte Verknüpfung lässt sich nicht von ihrem Ziel unterscheiden, daher werden symbolische Verknüpfungen dort nicht kopiert</translation>
+    </message>
+    <message>
+        <source>the source is on %1, which shows a symbolic link on the server as what it points to (mounted with -o follow_symlinks): a link to a folder cannot be told from a folder there, and moving it would remove the files of the folder it points to, outside what you chose; nothing of it is moved. Copy it instead, or remount without follow_symlinks to move folders</source>
+        <translation>die Quelle liegt auf %1, das eine symbolische Verknüpfung auf dem Server wie ihr Ziel zeigt (eingehängt mit -o follow_symlinks): eine Verknüpfung zu einem Ordner lässt sich dort nicht von einem Ordner unterscheiden, und beim Verschieben würden die Dateien des Ordners entfernt, auf den sie zeigt, außerhalb dessen, was Sie ausgewählt haben; nichts davon wird verschoben. Stattdessen kopieren oder ohne follow_symlinks neu einhängen, um Ordner zu verschieben</translation>
     </message>
 </context>
 <context>
@@ -1425,6 +1449,14 @@
         <source>Could not resume the interrupted copy: %1</source>
         <translation>Der unterbrochene Kopiervorgang konnte nicht fortgesetzt werden: %1</translation>
     </message>
+    <message>
+        <source>Resumed by another program</source>
+        <translation>Von einem anderen Programm fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Could not save the order of the queue for the next start: %1</source>
+        <translation>Die Reihenfolge der Warteschlange konnte nicht für den nächsten Start gespeichert werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1706,6 +1738,10 @@ Siehe „%1 --help“.
     <message>
         <source>Could not keep a queued job for later: %1</source>
         <translation>Ein wartender Auftrag konnte nicht für später behalten werden: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling removes the file being copied. Stop, resume later keeps it and the queued jobs, to go on from there when Sluice starts again. Files already copied stay either way.</source>
+        <translation>Abbrechen entfernt die gerade kopierte Datei. „Später fortsetzen“ behält sie und die wartenden Aufträge, um beim nächsten Start von Sluice dort weiterzumachen. Bereits kopierte Dateien bleiben in jedem Fall erhalten.</translation>
     </message>
 </context>
 <context>
