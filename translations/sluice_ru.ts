@@ -469,6 +469,10 @@
         <source>the copy is complete; the original stays</source>
         <translation>копия завершена; оригинал остаётся на месте</translation>
     </message>
+    <message>
+        <source>the copy is complete; the source folder stays, without the entries moved out of it</source>
+        <translation>копия завершена; исходная папка остаётся на месте, без перемещённых из неё элементов</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::FolderGuard</name>
@@ -479,6 +483,10 @@
     <message>
         <source>the folder “%1” is no longer there on the server (removed or renamed, or a folder above it replaced); nothing more is written into it</source>
         <translation>папки «%1» больше нет на сервере (она удалена или переименована, либо заменена одна из папок выше); больше ничего в неё не записывается</translation>
+    </message>
+    <message>
+        <source>the folder “%1” on the server is no longer the folder this copy writes into (its permissions, owner or modification time changed: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
+        <translation>папка «%1» на сервере больше не та папка, в которую пишет это копирование (изменились её права, владелец или время изменения: её или одну из папок выше заменили, например символической ссылкой); больше ничего в неё не записывается</translation>
     </message>
 </context>
 <context>
@@ -580,6 +588,10 @@
         <source>the copy could not be kept to resume later, so it was cancelled (the file being copied was removed, finished files stay)</source>
         <translation>копирование не удалось сохранить для возобновления позже, поэтому оно отменено (копируемый файл удалён, готовые файлы остаются)</translation>
     </message>
+    <message>
+        <source>journal entry %1 is not used: %2; it is kept aside as “%3”</source>
+        <translation>запись журнала %1 не используется: %2; она сохранена отдельно как «%3»</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Metadata</name>
@@ -636,6 +648,14 @@
     <message>
         <source>symbolic link loop: it leads back to a folder that contains it; not followed</source>
         <translation>цикл символических ссылок: ссылка ведёт в папку, которая её содержит; переход по ней не выполнялся</translation>
+    </message>
+    <message>
+        <source>the folder “%1” in that path: %2</source>
+        <translation>папка «%1» в этом пути: %2</translation>
+    </message>
+    <message>
+        <source>%1: it is never looked up there, as that breaks the connection to the server</source>
+        <translation>%1: этот путь там никогда не запрашивается, так как это разрывает соединение с сервером</translation>
     </message>
 </context>
 <context>
@@ -759,6 +779,10 @@
     <message>
         <source>%1 shows a symbolic link as what it points to (mounted with -o follow_symlinks): a link made there cannot be told from its target, so symbolic links are not copied there</source>
         <translation>%1 показывает символическую ссылку как то, на что она указывает (подключено с -o follow_symlinks): созданную там ссылку нельзя отличить от её цели, поэтому символические ссылки туда не копируются</translation>
+    </message>
+    <message>
+        <source>the source is on %1, which shows a symbolic link on the server as what it points to (mounted with -o follow_symlinks): a link to a folder cannot be told from a folder there, and moving it would remove the files of the folder it points to, outside what you chose; nothing of it is moved. Copy it instead, or remount without follow_symlinks to move folders</source>
+        <translation>источник находится на %1, где символическая ссылка на сервере выглядит как то, на что она указывает (подключено с -o follow_symlinks): ссылку на папку там нельзя отличить от папки, и её перемещение удалило бы файлы папки, на которую она указывает, за пределами выбранного вами; ничего из этого не перемещается. Скопируйте вместо этого или подключите заново без follow_symlinks, чтобы перемещать папки</translation>
     </message>
 </context>
 <context>
@@ -1443,6 +1467,14 @@
         <source>Could not resume the interrupted copy: %1</source>
         <translation>Не удалось возобновить прерванное копирование: %1</translation>
     </message>
+    <message>
+        <source>Resumed by another program</source>
+        <translation>Возобновлено другой программой</translation>
+    </message>
+    <message>
+        <source>Could not save the order of the queue for the next start: %1</source>
+        <translation>Не удалось сохранить порядок очереди до следующего запуска: %1</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1727,6 +1759,10 @@ Try &apos;%1 --help&apos;.
     <message>
         <source>Could not keep a queued job for later: %1</source>
         <translation>Не удалось сохранить задание из очереди на потом: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling removes the file being copied. Stop, resume later keeps it and the queued jobs, to go on from there when Sluice starts again. Files already copied stay either way.</source>
+        <translation>Отмена удаляет копируемый файл. «Отложить» сохраняет его и задания в очереди, чтобы продолжить с этого места при следующем запуске Sluice. Уже скопированные файлы остаются в любом случае.</translation>
     </message>
 </context>
 <context>
