@@ -38,6 +38,10 @@ enum class JobState : quint8 {
     /// Stopped before its end with its journal entry kept — killed, power lost, "Stop,
     /// resume later" — (JobJournal): can be resumed or discarded.
     Interrupted,
+    /// Ran to its end, but some items failed or were skipped on an error (CopyStatus::Failed
+    /// of a job that reached every item); Failed is for a job that could not start or was
+    /// aborted. Last, so that older saved histories keep their numbers.
+    Incomplete,
 };
 
 /// The text a person reads for @p state ("Queued", "Waiting for its device"…).
@@ -77,8 +81,8 @@ struct QueuedJob
     bool isStarted() const { return session != nullptr; }
     bool isEnded() const
     {
-        return state == JobState::Finished || state == JobState::Failed
-               || state == JobState::Cancelled;
+        return state == JobState::Finished || state == JobState::Incomplete
+               || state == JobState::Failed || state == JobState::Cancelled;
     }
     bool isWaiting() const { return state == JobState::Queued || state == JobState::Held; }
     /// Measured, and under @c options.smallJobBytes: never waits for its device.
