@@ -1,6 +1,8 @@
 #include "destinationdevice.h"
 
 #include "mountinfo.h"
+#include "nativepath.h"
+#include "pathnames.h"
 
 #include <QDir>
 #include <QFile>
@@ -129,6 +131,10 @@ DestinationDevice destinationDevice(const QByteArray &path, const SystemLayout &
 {
     struct stat st = {};
     QByteArray existing = path;
+    // Never a lookup of a name the file system cannot store (smbnetfs breaks for seconds):
+    // the nearest folder is then at most the one that would hold it.
+    if (const std::optional<PathNameProblem> unstorable = findPathNameProblem(path))
+        existing = NativePath::parentPath(unstorable->path);
     if (!statNearest(existing, st))
         return {};
     if (major(st.st_dev) != 0)

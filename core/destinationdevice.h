@@ -37,7 +37,8 @@ struct SystemLayout
 };
 
 /// The device behind native path @p path, which need not exist yet: the nearest existing
-/// folder above it is used. Only reads (stat(2), sysfs, mountinfo); any thread. Returns an
+/// folder above it is used, and never a name below one that its file system cannot store
+/// (findPathNameProblem()). Only reads (stat(2), sysfs, mountinfo); any thread. Returns an
 /// invalid DestinationDevice when nothing above @p path can be stat'ed.
 DestinationDevice destinationDevice(const QByteArray &path, const SystemLayout &layout = {});
 

@@ -1,6 +1,7 @@
 #include "cliarguments.h"
 
 #include "nativepath.h"
+#include "pathnames.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -538,6 +539,8 @@ QString checkTrailingSlashDestination(const Arguments &arguments)
     const QList<QByteArray> &sources = arguments.request.sources;
     if (destination.size() < 2 || !destination.endsWith('/') || sources.size() != 1)
         return {}; // several sources always need an existing folder (the planner says so)
+    if (findPathNameProblem(destination))
+        return {}; // never looked up: the planner refuses it by that name
     struct stat st = {};
     if (::stat(destination.constData(), &st) == 0 || errno != ENOENT)
         return {}; // an existing folder, or a problem the planner reports

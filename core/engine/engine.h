@@ -58,6 +58,11 @@ struct DataTransfer
     QByteArray sourcePath;      ///< for messages
     QByteArray destinationPath; ///< final name, for messages and hooks
     qint64 plannedSize = 0;     ///< st_size when opened (a hint: /proc files lie)
+    /// The caller compares the source's size, mtime and ctime by fstat(2) once the data is
+    /// copied (FileLife::sourceChange()): a copy that reached plannedSize is complete without
+    /// a further call that returns 0, since any growth meanwhile changes what it compares
+    /// (kernel engine).
+    bool endCheckedByStat = false;
     bool sparse = false;    ///< the source looks sparse and the destination keeps holes: skip them
     qint64 startOffset = 0; ///< resume here (after another engine fell back)
     ItemProgress *progress = nullptr;

@@ -119,6 +119,11 @@ std::optional<DataOutcome> KernelCopy::copyRegion(const DataRegion &region)
         }
         if (std::optional<DataOutcome> failure = account(moved))
             return failure;
+        if (m_transfer.endCheckedByStat && !m_regions.isSparse() && m_transfer.plannedSize > 0
+            && m_position == m_transfer.plannedSize) {
+            m_reachedEnd = true; // the fstat(2) that follows proves it (DataTransfer)
+            return std::nullopt;
+        }
     }
     return std::nullopt;
 }

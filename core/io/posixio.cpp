@@ -193,4 +193,24 @@ bool fileSystemKeepsHoles(int fd)
     }
 }
 
+int createUnnamedFile(int directoryFd, mode_t mode)
+{
+    const int fd = retryOnEintr([&] {
+        return ::openat(directoryFd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC | O_NOCTTY, mode);
+    });
+    return fd >= 0 ? fd : -errno;
+}
+
+int linkUnnamedFile(int fd, int directoryFd, const QByteArray &name)
+{
+    if (::linkat(fd, "", directoryFd, name.constData(), AT_EMPTY_PATH) == 0)
+        return 0;
+    if (errno != ENOENT)
+        return errno;
+    const QByteArray self = "/proc/self/fd/" + QByteArray::number(fd);
+    if (::linkat(AT_FDCWD, self.constData(), directoryFd, name.constData(), AT_SYMLINK_FOLLOW) == 0)
+        return 0;
+    return errno;
+}
+
 } // namespace Sluice

@@ -114,4 +114,19 @@ int ensureFileSize(int fd, qint64 size);
 /// onto them write every byte, zeros included, in order.
 bool fileSystemKeepsHoles(int fd);
 
+/// An unnamed regular file in the folder @p directoryFd, opened read-write with @p mode
+/// (masked by the umask): open(2) with O_TMPFILE. It has no name until linkUnnamedFile()
+/// gives it one, and the file system frees it when its last descriptor closes, also after
+/// a kill -9 or a crash (ext4 keeps it on its orphan list until then). Returns the
+/// descriptor, or -errno: -EOPNOTSUPP (or -EISDIR before Linux 3.11) where the file system
+/// has no unnamed files (FUSE, vfat, exFAT).
+int createUnnamedFile(int directoryFd, mode_t mode);
+
+/// Gives the unnamed file @p fd (createUnnamedFile()) the name @p name in @p directoryFd,
+/// never replacing an entry (EEXIST, like renameat2(2) with RENAME_NOREPLACE): linkat(2)
+/// with AT_EMPTY_PATH, and where that is refused (ENOENT: before Linux 6.10 without
+/// CAP_DAC_READ_SEARCH) with "/proc/self/fd/<fd>" and AT_SYMLINK_FOLLOW, as open(2) shows
+/// for O_TMPFILE. Returns 0 or an errno value.
+int linkUnnamedFile(int fd, int directoryFd, const QByteArray &name);
+
 } // namespace Sluice

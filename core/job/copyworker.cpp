@@ -310,16 +310,18 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     }
     const bool walked = planner.walk(plan);
     ProgressCounters &counters = job.counters;
-    counters.itemsTotal.store(qint64(plan.items.size()) + plan.failedItems);
-    counters.itemsFailed.store(plan.failedItems); // skipped under the error policy
+    const qint64 unplanned = plan.failedItems + plan.unreadNames;
+    counters.itemsTotal.store(qint64(plan.items.size()) + unplanned);
+    counters.itemsFailed.store(unplanned); // skipped under the error policy, or never read
     job.outcomes.count(ItemFate::SkippedOnError, plan.failedItems, 0);
+    job.outcomes.count(ItemFate::Failed, plan.unreadNames, 0);
     counters.bytesTotal.store(plan.totalBytes);
     result.itemsLeftOut = plan.leftOutItems;
     result.bytesLeftOut = plan.leftOutBytes;
     result.leftOutPaths = std::move(plan.leftOutPaths);
     result.foldersLeftOut = plan.leftOutFolders;
-    m_planned = {qint64(plan.items.size()) + plan.failedItems, plan.totalBytes};
-    if (plan.items.empty() && plan.failedItems > 0)
+    m_planned = {qint64(plan.items.size()) + unplanned, plan.totalBytes};
+    if (plan.items.empty() && unplanned > 0)
         result.started = false; // not one source could be read
     qCDebug(lcPlan) << "plan:" << plan.items.size() << "items," << plan.totalBytes << "bytes,"
                     << plan.failedItems << "failed";
@@ -339,6 +341,11 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     }
     for (const CopyIssue &issue : report.refused)
         job.issues.add(issue);
+    // Further hard-link names that become copies where there are no hard links count now.
+    if (plan.totalBytes > m_planned.bytes) {
+        job.counters.addTotal(plan.totalBytes - m_planned.bytes);
+        m_planned.bytes = plan.totalBytes;
+    }
     // What the collision policy will skip leaves the remaining bytes now, not when reached.
     for (const PlanItem &item : plan.items) {
         if (item.skipExpected && !item.refused)
@@ -511,6 +518,7 @@ void CopyWorker::finish(CopyResult &result, qint64 elapsedMs)
     result.peakResidentBytes = last.peakResidentBytes;
     result.summary = job.outcomes.snapshot();
     result.summary.planned = m_planned;
+    result.summary.planned.bytes += counters.bytesPlannedLate.load();
     result.summary.copied.bytes = result.bytesCopied;
     result.summary.bytesMoved = result.bytesWritten;
     // The sampler's clock starts a moment before run(): moving time stays within elapsed.

@@ -64,6 +64,8 @@ FileSystemLimits smbLimits(const QString &name)
     limits.storesSymlinks = false;
     limits.storesSpecialFiles = false;
     limits.listsExtendedAttributes = false;
+    limits.lookupsOfUnstorableNamesBreak = true;
+    limits.serverLevels = 2;
     return limits;
 }
 

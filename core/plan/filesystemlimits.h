@@ -33,6 +33,14 @@ struct FileSystemLimits
     /// 0.6.3 and Samba 4.17, tests/fs/tst_smbnetfs.cpp), so its files' extended attributes
     /// and ACLs are never read.
     bool listsExtendedAttributes = true;
+    /// A lookup there of a name it cannot store (nameProblem()) harms the mount: smbnetfs
+    /// answers EIO and then fails every request to that server for seconds. So such a name,
+    /// even one listed in a source folder there, is never looked up (Planner).
+    bool lookupsOfUnstorableNamesBreak = false;
+    /// Levels below the mount's root whose names are not file names there: smbnetfs shows
+    /// servers (or workgroups) and then their shares ("127.0.0.1:445/share"), named by
+    /// smbnetfs, not by SMB's file-name rules. 2 for smbnetfs, else 0.
+    int serverLevels = 0;
     bool isFat() const { return maxNameUtf16Units > 0; }
 
     /// Why @p name (native bytes, one entry name) cannot be stored here, as a translated

@@ -236,6 +236,20 @@ void probeLinkTimes(int directoryFd, QByteArray &name, FileSystemProbe &probe)
         && !sameTime(after.st_mtim, before.st_mtim);
 }
 
+// An unnamed file (O_TMPFILE) in the probe folder takes a name with linkUnnamedFile(); the
+// name is removed again.
+bool probeUnnamedFile(int directoryFd)
+{
+    const UniqueFd fd(createUnnamedFile(directoryFd, 0600));
+    if (!fd)
+        return false;
+    const QByteArray named = probeName('t');
+    if (linkUnnamedFile(fd.get(), directoryFd, named) != 0)
+        return false;
+    retryWhileBusy([&] { return ::unlinkat(directoryFd, named.constData(), 0); });
+    return true;
+}
+
 // The steps after the probe file exists: times, rename, link, mode, copy_file_range, owner. Each
 // is tried whatever the one before did; a step that cannot be tried counts as not working.
 void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe &probe)
@@ -269,6 +283,7 @@ void probeWith(int directoryFd, UniqueFd &fd, QByteArray &name, FileSystemProbe 
             && one.st_ino == other.st_ino;
         ::unlinkat(directoryFd, linked.constData(), 0);
     }
+    probe.unnamedFiles = probeUnnamedFile(directoryFd);
     struct stat mode = {};
     probe.keepsPermissions = fd && ::fchmod(fd.get(), 0640) == 0 && ::fstat(fd.get(), &mode) == 0
                              && (mode.st_mode & 07777) == 0640;
@@ -316,11 +331,11 @@ FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits)
     retryWhileBusy([&] { return ::unlinkat(directoryFd, name.constData(), 0); });
     qCDebug(lcPlan) << "probe of" << probe.typeName << ": granularity" << probe.timeGranularityNs
                     << "ns, rename keeps times" << probe.renameKeepsTimes << ", noreplace"
-                    << probe.renameNoReplace << ", links" << probe.hardLinks << ", modes"
-                    << probe.keepsPermissions << ", owners" << probe.keepsOwners
-                    << ", copy_file_range" << probe.copyFileRange << ", link times follow"
-                    << probe.linkMetadataFollows << ", follows links" << probe.followsSymlinks
-                    << ", change times" << probe.realChangeTimes;
+                    << probe.renameNoReplace << ", links" << probe.hardLinks << ", unnamed files"
+                    << probe.unnamedFiles << ", modes" << probe.keepsPermissions << ", owners"
+                    << probe.keepsOwners << ", copy_file_range" << probe.copyFileRange
+                    << ", link times follow" << probe.linkMetadataFollows << ", follows links"
+                    << probe.followsSymlinks << ", change times" << probe.realChangeTimes;
     return probe;
 }
 

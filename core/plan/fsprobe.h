@@ -31,8 +31,12 @@ struct FileSystemProbe
     /// A rename leaves the file's modification time alone (fusefat sets it to the rename's).
     /// False where it could not be probed, so that the copy checks each file.
     bool renameKeepsTimes = false;
-    bool renameNoReplace = true;  ///< renameat2(2) with RENAME_NOREPLACE works
-    bool hardLinks = true;        ///< linkat(2) works (the no-replace fallback)
+    bool renameNoReplace = true; ///< renameat2(2) with RENAME_NOREPLACE works
+    bool hardLinks = true;       ///< linkat(2) works (the no-replace fallback)
+    /// open(2) with O_TMPFILE made an unnamed file in the probe folder and linkUnnamedFile()
+    /// gave it a name (ext4, XFS, btrfs, tmpfs; not FUSE, vfat, exFAT). Where true, small
+    /// files in a folder the copy created are written unnamed and linked into place (FileLife).
+    bool unnamedFiles = false;
     bool keepsPermissions = true; ///< fchmod(2) 0640 reads back as 0640
     /// fchown(2) to another user and group reads back as given (fstat(2)). smbnetfs answers
     /// it with success and keeps nothing. Tried only where this process may give files away
@@ -81,14 +85,13 @@ struct FileSystemProbe
 /// there (".sluice-probe-<pid>-<n>.sluice-part", O_EXCL, mode 0600), sets an odd time with
 /// futimens(2) and reads it back (granularity), renames it with RENAME_NOREPLACE (and reads
 /// the time again; where an open file cannot be renamed, as on SMB, it is closed for the
-/// rename and opened again), links it, changes its mode, tries copy_file_range(2) of one byte
-/// between two probe files, where mayChangeOwners() gives it to another user and group and
-/// back, makes a symbolic link to it, reads it back (followsSymlinks) and sets the link's
-/// times (linkMetadataFollows), and
-/// removes them all, also when a step failed. It holds an flock(2) on its files while they exist;
-/// first it removes, silently, the probe files in that folder that a killed run left (the
-/// process in the name is gone and nobody holds their lock). @p limits names the type. Any
-/// thread; writes only the probe files.
+/// rename and opened again), links it, makes an unnamed file (O_TMPFILE) and links it, changes its
+/// mode, tries copy_file_range(2) of one byte between two probe files, where mayChangeOwners()
+/// gives it to another user and group and back, makes a symbolic link to it, reads it back
+/// (followsSymlinks) and sets the link's times (linkMetadataFollows), and removes them all, also
+/// when a step failed. It holds an flock(2) on its files while they exist; first it removes,
+/// silently, the probe files in that folder that a killed run left (the process in the name is gone
+/// and nobody holds their lock). @p limits names the type. Any thread; writes only the probe files.
 FileSystemProbe probeFileSystem(int directoryFd, const FileSystemLimits &limits);
 
 /// The probes of one job's destination file systems, by st_dev: each is probed the first time

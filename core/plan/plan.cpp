@@ -61,4 +61,17 @@ QList<QByteArray> Plan::childNames(qint32 folder) const
     return names;
 }
 
+void Plan::markLossNamed(qint32 index)
+{
+    PlanItem &item = items[std::size_t(index)];
+    const qint64 before = item.countedBytes();
+    item.lossNamed = true;
+    const qint64 added = item.countedBytes() - before;
+    if (added == 0)
+        return;
+    totalBytes += added;
+    for (qint32 folder = item.parent; folder >= 0; folder = items[std::size_t(folder)].parent)
+        items[std::size_t(folder)].subtreeBytes += added;
+}
+
 } // namespace Sluice

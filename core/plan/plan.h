@@ -55,8 +55,12 @@ struct PlanItem
     timespec atime{};
     timespec mtime{};
 
-    /// Bytes this item adds to the job's total (0 for folders and repeated hard links).
-    qint64 countedBytes() const { return kind == ItemKind::File && hardLinkOf < 0 ? size : 0; }
+    /// Bytes this item adds to the job's total: 0 for folders, and for further hard-link names
+    /// unless they become copies of their own (lossNamed: the destination has no hard links).
+    qint64 countedBytes() const
+    {
+        return kind == ItemKind::File && (hardLinkOf < 0 || lossNamed) ? size : 0;
+    }
 };
 
 /// One source named in the request, and where it goes.
@@ -78,6 +82,9 @@ struct Plan
     qint64 totalBytes = 0;  ///< sum of countedBytes()
     qint64 fileCount = 0;   ///< File items, hard links included
     qint64 failedItems = 0; ///< entries that could not be planned (already reported)
+    /// Entries never looked up, since their file system cannot carry their names
+    /// (FileSystemLimits::lookupsOfUnstorableNamesBreak; already reported): failed.
+    qint64 unreadNames = 0;
     /// Entries the filter left out (a folder left out counts once: it is not listed), and
     /// the folders left empty by it unless CopyFilter::keepEmptyFolders.
     qint64 leftOutItems = 0;
@@ -98,6 +105,10 @@ struct Plan
     /// refused ones (never written, and their names may be ones the destination must never be
     /// asked about).
     QList<QByteArray> childNames(qint32 folder) const;
+    /// Marks item @p index PlanItem::lossNamed. A further hard-link name then becomes a copy
+    /// of its own, so its size joins totalBytes and its folders' subtreeBytes: the job's size
+    /// is what it will copy (a summary of "4 bytes copied of 2 planned" did not add up).
+    void markLossNamed(qint32 index);
 };
 
 } // namespace Sluice

@@ -6,6 +6,7 @@
 #include "jobcontext.h"
 #include "logging.h"
 #include "nativepath.h"
+#include "pathnames.h"
 #include "posixio.h"
 
 #include <algorithm>
@@ -59,30 +60,49 @@ CopyIssue planIssue(const QByteArray &path, int error, const char *detail)
     return issue;
 }
 
-// Why the file system of @p destination's folder cannot hold its last name ("" when it can,
-// or when the folder cannot be opened: stat(2) then says what is wrong). Learned from the
-// folder, so that the name itself is never looked up there: smbnetfs answers a lookup of a
-// name that is not UTF-8 with EIO and then fails every request to that server for seconds.
-QString destinationNameProblem(const QByteArray &destination)
+// Why @p path cannot be used, from what findPathNameProblem() @p found: the name's problem,
+// with the folder named when it is one on the way.
+QString pathProblemText(const QByteArray &path, const PathNameProblem &found)
 {
-    const QByteArray cleaned = stripTrailingSlashes(destination);
-    const QByteArray name = NativePath::baseName(cleaned);
-    if (name.isEmpty() || name == "." || name == ".." || cleaned == "/")
-        return {};
-    const UniqueFd folder(::open(NativePath::parentPath(cleaned).constData(), DirectoryOpenFlags));
-    if (!folder)
-        return {};
-    return detectFileSystemLimits(folder.get()).nameProblem(name);
+    if (found.path == stripTrailingSlashes(path))
+        return found.problem;
+    return QCoreApplication::translate("Sluice::Planner", "the folder “%1” in that path: %2")
+        .arg(NativePath::toDisplay(found.path), found.problem);
+}
+
+// Why @p destination cannot be used: a name in it that the file system it would be on cannot
+// store, learned from the folders above that name, so that the name itself is never looked
+// up (findPathNameProblem()): smbnetfs answers a lookup of a name that is not UTF-8 with EIO
+// and then fails every request to that server for seconds.
+std::optional<CopyIssue> destinationNameIssue(const QByteArray &destination)
+{
+    const std::optional<PathNameProblem> found = findPathNameProblem(destination);
+    if (!found)
+        return std::nullopt;
+    return CopyIssue::withDetail(FileOperation::Plan, destination,
+                                 pathProblemText(destination, *found));
+}
+
+// The error for source @p path, never looked up: a name in it (@p found: its own, or a
+// folder's on the way) is one its file system cannot carry, where a lookup of such a name
+// breaks the mount.
+CopyIssue unreadableNameIssue(const QByteArray &path, const PathNameProblem &found)
+{
+    return CopyIssue::withDetail(
+        FileOperation::Stat, path,
+        QCoreApplication::translate("Sluice::Planner", "%1: it is never looked up there, as "
+                                                       "that breaks the connection to the server")
+            .arg(pathProblemText(path, found)));
 }
 
 // Like cp(1): an existing folder receives the sources; otherwise @p destination names the
-// one copy, and its folder must exist. A name its folder's file system cannot store is
-// refused before anything looks it up.
+// one copy, and its folder must exist. A name its file system cannot store, the copy's or a
+// folder's on the way, is refused before anything looks it up.
 std::optional<CopyIssue> resolveTarget(const QByteArray &destination, qsizetype sourceCount,
                                        Target &target)
 {
-    if (const QString problem = destinationNameProblem(destination); !problem.isEmpty())
-        return CopyIssue::withDetail(FileOperation::Plan, destination, problem);
+    if (auto issue = destinationNameIssue(destination))
+        return issue;
     struct stat st = {};
     const bool exists = ::stat(destination.constData(), &st) == 0;
     const int statError = exists ? 0 : errno;
@@ -280,6 +300,11 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
 {
     const PlanRoot &root = plan.roots[rootIndex];
     const bool follow = m_job.options.followSymlinks || root.followRoot;
+    if (const auto unsafe = findPathNameProblem(root.sourcePath, PathNameRule::SafeToLookUp)) {
+        m_job.issues.add(unreadableNameIssue(root.sourcePath, *unsafe));
+        ++plan.unreadNames;
+        return true;
+    }
     struct stat st = {};
     const Tried examined = retryUnderPolicy(
         [&]() -> std::optional<CopyIssue> {
@@ -475,6 +500,8 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
     const bool follow = m_job.options.followSymlinks;
     // Built only for messages: most entries never need their path.
     auto path = [&plan, parentIndex, name] { return plan.sourcePath(parentIndex) + '/' + name; };
+    if (refuseUnreadableName(plan, parentIndex, parentFd, name))
+        return true;
     struct stat st = {};
     bool loop = false;
     const Tried examined = retryUnderPolicy(
@@ -518,6 +545,28 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
         return ::openat(parentFd, name.constData(), DirectoryOpenFlags | (follow ? 0 : O_NOFOLLOW));
     };
     return enterUnderPolicy(plan, index, open, path);
+}
+
+// Whether @p name, listed in folder item @p parentIndex (open as @p parentFd), is one its file
+// system cannot carry where a lookup of such a name breaks the mount (smbnetfs answers EIO
+// and then fails every request to that server for seconds): then it is reported, counted as
+// failed and never looked up. The rule is learned once per source device.
+bool Planner::refuseUnreadableName(Plan &plan, qint32 parentIndex, int parentFd,
+                                   const QByteArray &name)
+{
+    const quint64 device = quint64(plan.items[std::size_t(parentIndex)].dev);
+    auto limits = m_sourceLimits.constFind(device);
+    if (limits == m_sourceLimits.cend())
+        limits = m_sourceLimits.insert(device, detectFileSystemLimits(parentFd));
+    if (!limits->lookupsOfUnstorableNamesBreak)
+        return false;
+    const QString problem = limits->nameProblem(name);
+    if (problem.isEmpty())
+        return false;
+    const QByteArray path = plan.sourcePath(parentIndex) + '/' + name;
+    m_job.issues.add(unreadableNameIssue(path, {path, problem}));
+    ++plan.unreadNames;
+    return true;
 }
 
 } // namespace Sluice

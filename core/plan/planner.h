@@ -2,6 +2,7 @@
 
 #include "copyissue.h"
 #include "errorpolicy.h"
+#include "filesystemlimits.h"
 #include "plan.h"
 #include "treefilter.h"
 
@@ -25,7 +26,9 @@ struct JobContext;
 /// with Skip they are left out entirely (no empty placeholder) and counted in
 /// Plan::failedItems. Entries that CopyOptions::filter leaves out are judged right after
 /// their fstatat(2), before anything opens them: they are counted in Plan::leftOutItems and a
-/// folder left out is never listed (TreeFilter).
+/// folder left out is never listed (TreeFilter). A name listed in a folder on a file system
+/// that a lookup of it would break (FileSystemLimits::lookupsOfUnstorableNamesBreak, smbnetfs)
+/// is never looked up: it is an error of its own, counted in Plan::unreadNames.
 class Planner final
 {
 public:
@@ -69,6 +72,7 @@ private:
     void noteLeftOut(Plan &plan, const QByteArray &path, qint64 bytes);
     bool statEntry(int directoryFd, const QByteArray &name, bool follow, struct stat &st,
                    bool &loop);
+    bool refuseUnreadableName(Plan &plan, qint32 parentIndex, int parentFd, const QByteArray &name);
 
     JobContext &m_job;
     ErrorHandler m_onError;
@@ -76,6 +80,7 @@ private:
     std::vector<Frame> m_stack;             // the folders being listed, innermost last
     QList<QPair<dev_t, ino_t>> m_ancestors; // folders on the current path (following only)
     QHash<QPair<quint64, quint64>, qint32> m_firstLink; // (dev, ino) -> first plan index
+    QHash<quint64, FileSystemLimits> m_sourceLimits;    // by source st_dev, learned once
 };
 
 } // namespace Sluice

@@ -240,7 +240,8 @@ Findings checkPseudoFileSystemSource(const Plan &plan, const Destination &destin
     Findings found;
     const QByteArray &source = plan.roots[destination.root].sourcePath;
     struct statfs fs = {};
-    if (::statfs(source.constData(), &fs) != 0)
+    // A root with no items was never planned: its name may be one never to look up.
+    if (destination.first == destination.end || ::statfs(source.constData(), &fs) != 0)
         return found;
     if (const char *pseudo = pseudoFileSystemName(long(fs.f_type)))
         found.warnings.append(CopyIssue::withDetail(
@@ -385,7 +386,7 @@ public:
         for (const qint32 index : found.skipExpected)
             m_plan.items[std::size_t(index)].skipExpected = true;
         for (const qint32 index : found.lossNamed)
-            m_plan.items[std::size_t(index)].lossNamed = true;
+            m_plan.markLossNamed(index);
         for (const CopyIssue &note : found.notes)
             m_issues.add(note);
         return found.fatal.isEmpty();

@@ -45,6 +45,10 @@ struct ProgressCounters
     /// moved ÷ time spent moving).
     std::atomic<int> dataMovesInFlight{0};
     std::atomic<quint64> dataMovesBegun{0};
+    /// Bytes of further hard-link names that became copies of their own only in the transfer
+    /// (the first name failed, or linkat(2) failed where the preflight did not know): part of
+    /// the job's planned size (CopySummary::planned) as of bytesTotal (addSeparateCopy()).
+    std::atomic<qint64> bytesPlannedLate{0};
 
     void setPhase(CopyPhase value) { phase.store(int(value), std::memory_order_relaxed); }
     CopyPhase currentPhase() const { return CopyPhase(phase.load(std::memory_order_relaxed)); }
@@ -57,6 +61,12 @@ struct ProgressCounters
     }
     /// Adds to the planned total (a file grew, or a hard link became a copy of its own).
     void addTotal(qint64 bytes) { bytesTotal.fetch_add(bytes, std::memory_order_relaxed); }
+    /// A further hard-link name of @p bytes becomes a copy of its own during the transfer.
+    void addSeparateCopy(qint64 bytes)
+    {
+        addTotal(bytes);
+        bytesPlannedLate.fetch_add(bytes, std::memory_order_relaxed);
+    }
     /// Counts @p bytes as done without moving them (an item skipped or failed).
     void passOver(qint64 bytes) { bytesDone.fetch_add(bytes, std::memory_order_relaxed); }
 

@@ -111,6 +111,7 @@ private:
     {
         m_progress.restart();
         forgetCheckpoints();
+        m_unnamed.reset();
     }
     void ended(ItemOutcome outcome) override
     {
@@ -118,7 +119,13 @@ private:
             m_progress.withdraw();
         if (!m_keepPart)
             forgetCheckpoints();
+        m_unnamed.reset(); // not linked: the file system frees it
     }
+    int placeContent(const QByteArray &partName, const QByteArray &finalName, bool overwrite,
+                     const CreatedPart *created) override;
+    int placedFd() const override { return m_unnamed.get(); }
+    /// Whether this try writes an unnamed file (O_TMPFILE) instead of a part file.
+    bool writesUnnamed(const Placement &placement) const;
     void resumedAsCopied(const QByteArray &finalName) override;
     bool provesUnrecordedCopy(const QByteArray &finalName) override;
     QByteArray finishedDigest() const override { return m_digest; }
@@ -167,6 +174,9 @@ private:
     bool m_adoptionTried = false;
     /// A resumable stop kept the part file for the journal (not removed).
     bool m_keepPart = false;
+    /// This try's content as an unnamed file (writesUnnamed()), linked into place by
+    /// placeContent(); invalid on the part-file path.
+    UniqueFd m_unnamed;
 };
 
 std::optional<Attempt> FileLife::openSource()
@@ -232,6 +242,19 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
             part.disown();
         return filled;
     }
+    m_unnamed.reset();
+    if (writesUnnamed(placement)) {
+        if (const int fd = createUnnamedFile(destinationFd(), m_createdMode); fd >= 0) {
+            part.disown(); // no part name was made: nothing to remove
+            m_unnamed = UniqueFd(fd);
+            // The hook comes at the same moment, with the part name the file would have had
+            // (which names nothing here).
+            if (m_job.hooks.afterPartCreated)
+                m_job.hooks.afterPartCreated(destinationPath(part.name()));
+            return fill(fd, destinationPath(placement.name));
+        }
+        // Refused after all (the probe said yes): the part file below, as elsewhere.
+    }
     const int partFd = createPartFile(destinationFd(), part.name(), m_createdMode);
     if (partFd < 0) {
         // EBUSY and EEXIST name an entry that is not this copy's; any other failure may have
@@ -265,6 +288,38 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
     if (m_keepPart)
         part.disown();
     return filled;
+}
+
+// A small file in a folder this copy created (mode 0700, nothing in it but what the copy
+// puts there) is written as an unnamed file (open(2) O_TMPFILE) and linked under its final
+// name once complete: no part name to create, lock, rename, or leave behind after a kill -9
+// (the file system frees an unlinked file). Big files keep their part file: the journal's
+// checkpoints name it for a resume. Where the probe found no unnamed files (FUSE, vfat,
+// exFAT), or a collision was decided as Overwrite, the part file as everywhere else.
+bool FileLife::writesUnnamed(const Placement &placement) const
+{
+    const DirectoryHandle &folder = *m_task.destinationDirectory;
+    return folder.createdByCopy && placement.action == Placement::Action::Create
+           && m_source.st_size < m_job.options.smallFileThreshold
+           && m_job.fileSystems.probe(folder.fd.get(), folder.device).unnamedFiles;
+}
+
+// The unnamed file gets its final name with linkat(2), which never replaces an entry
+// (EEXIST: decided again by the life). To replace one (a collision decided as Overwrite) it
+// is linked under its part name first and renamed over the final name like a part file.
+int FileLife::placeContent(const QByteArray &partName, const QByteArray &finalName, bool overwrite,
+                           const CreatedPart *created)
+{
+    if (!m_unnamed)
+        return PartFileLife::placeContent(partName, finalName, overwrite, created);
+    if (!overwrite)
+        return linkUnnamedFile(m_unnamed.get(), destinationFd(), finalName);
+    if (const int error = linkUnnamedFile(m_unnamed.get(), destinationFd(), partName))
+        return error;
+    const int error = renameIntoPlace(destinationFd(), partName, finalName, true, nullptr);
+    if (error != 0)
+        ::unlinkat(destinationFd(), partName.constData(), 0);
+    return error;
 }
 
 std::optional<AdoptedPart> FileLife::adoptPart(const PartFileGuard &part)
@@ -424,6 +479,9 @@ DataTransfer FileLife::transferInto(int partFd, const QByteArray &destination)
     transfer.sparse = m_source.st_size > 0 && qint64(m_source.st_blocks) * 512 < m_source.st_size
                       && fileSystemKeepsHoles(partFd);
     transfer.progress = &m_progress;
+    // sourceChange() compares size and times after the copy. Not for files that occupy no
+    // blocks (procfs, sysfs: their st_size says nothing about what a read returns).
+    transfer.endCheckedByStat = m_source.st_blocks > 0;
     if (m_serial) {
         const quint64 skipsAtStart = m_job.control.skipRequests();
         transfer.skipRequested = [this, skipsAtStart] {
@@ -704,8 +762,10 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
         if (const auto linked = m_links.linkToFirst(task))
             return *linked;
         // The first name was not copied, or the destination cannot link: this name becomes
-        // a copy of its own, and its bytes join the total (counted once, for the first name).
-        m_job.counters.addTotal(item.size);
+        // a copy of its own, and its bytes join the job's size, unless the plan counted them
+        // already (the preflight knew there are no hard links there: PlanItem::lossNamed).
+        if (!item.lossNamed)
+            m_job.counters.addSeparateCopy(item.size);
     }
     if (reader)
         m_job.counters.setCurrentItem(m_plan.sourcePath(task.index), item.size, Engine::Auto);

@@ -227,9 +227,9 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
         if (auto replaced = verifyFolder(*m_task.destinationDirectory,
                                          destinationPath(placement.name), publishOperation()))
             return Attempt::failed(*replaced);
-        const int error = renameIntoPlace(destinationFd(), part.name(), placement.name,
-                                          placement.action == Placement::Action::Overwrite,
-                                          identity ? &*identity : nullptr);
+        const int error = placeContent(part.name(), placement.name,
+                                       placement.action == Placement::Action::Overwrite,
+                                       identity ? &*identity : nullptr);
         if (error == 0)
             break;
         if (error != EEXIST || tries >= MaxPublishRetries)
@@ -251,12 +251,22 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
     return Attempt::ended(outcome);
 }
 
+int PartFileLife::placeContent(const QByteArray &partName, const QByteArray &finalName,
+                               bool overwrite, const CreatedPart *created)
+{
+    return renameIntoPlace(destinationFd(), partName, finalName, overwrite, created);
+}
+
 void PartFileLife::recordFinished(const QByteArray &finalName)
 {
     if (!m_job.journal)
         return;
     struct stat copy = {};
-    if (::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW) != 0)
+    const int placed = placedFd();
+    if ((placed >= 0
+             ? ::fstat(placed, &copy)
+             : ::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW))
+        != 0)
         return;
     m_job.journal->noteFinished({destinationPath(finalName), fileSystemId(destinationFd()),
                                  quint64(copy.st_ino), qint64(copy.st_size),

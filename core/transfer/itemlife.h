@@ -144,6 +144,15 @@ protected:
     virtual const timespec *timesSet() const { return nullptr; }
     /// The operation a failed rename is reported as.
     virtual FileOperation publishOperation() const { return FileOperation::Rename; }
+    /// Puts the content under @p finalName: renameIntoPlace() of the part name @p partName
+    /// (with @p overwrite and @p created as there) unless the kind wrote it elsewhere (an
+    /// unnamed file, FileLife). Returns 0, PartReplaced, or an errno value (EEXIST: the final
+    /// name was taken meanwhile).
+    virtual int placeContent(const QByteArray &partName, const QByteArray &finalName,
+                             bool overwrite, const CreatedPart *created);
+    /// An open descriptor of the content just put in place, for recordFinished() to read its
+    /// identity from without looking the name up again; -1 when the kind keeps none open.
+    virtual int placedFd() const { return -1; }
 
     /// The verification digest of the copy just published, which the journal keeps for the
     /// checksum file of a resume; empty for kinds that have none.

@@ -2,6 +2,7 @@
 
 #include "checksum.h"
 #include "nativepath.h"
+#include "testtree.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -485,6 +486,99 @@ Interrupted interruptCli(const QStringList &arguments, qint64 atLeast, int signa
     result.status = cli.exitStatus();
     result.exitCode = cli.exitCode();
     return result;
+}
+
+QList<Refusal> notUtf8CommandLineNames(const QByteArray &scratch, const QByteArray &valid,
+                                       const QByteArray &destination, const QByteArray &type)
+{
+    const QByteArray source = scratch + "/a\xff";
+    if (!TestTree::writeFile(source, "ff"))
+        return {};
+    const QByteArray why =
+        "the name is not valid UTF-8, and " + type + " stores names as Unicode\n";
+    const QByteArray shown = Sluice::NativePath::toDisplay(destination).toUtf8();
+    return {
+        {{source, destination},
+         1,
+         "sluice-cli: Check before copying “" + Sluice::NativePath::toDisplay(source).toUtf8()
+             + "”: " + why},
+        {{valid, destination + "/n\xff"},
+         2,
+         "sluice-cli: Cannot copy “" + shown + "/n\\xFF”: " + why},
+        {{valid, destination + "/nd\xff/x"},
+         2,
+         "sluice-cli: Cannot copy “" + shown + "/nd\\xFF/x”: the folder “" + shown
+             + "/nd\\xFF” in that path: " + why},
+    };
+}
+
+namespace {
+
+// What @p run did otherwise than @p refusal says ("" when nothing).
+QString refusalMismatch(const Refusal &refusal, const ChildRun &run)
+{
+    if (run.exitCode != refusal.exitCode)
+        return QStringLiteral("exit status %1, not %2").arg(run.exitCode).arg(refusal.exitCode);
+    if (run.err.count(refusal.said) != 1)
+        return QStringLiteral("not said once: %1").arg(QString::fromUtf8(refusal.said));
+    if (run.err.contains("Input/output error"))
+        return QStringLiteral("an EIO");
+    return {};
+}
+
+} // namespace
+
+QString checkRefusals(const QList<Refusal> &refusals, const std::function<QString()> &after)
+{
+    for (const Refusal &refusal : refusals) {
+        for (const bool dryRun : {true, false}) {
+            QList<QByteArray> arguments = refusal.arguments;
+            if (dryRun)
+                arguments.prepend("--dry-run");
+            const ChildRun run = runCli(arguments);
+            const QString command = decodedArguments(arguments).join(u' ');
+            if (const QString wrong = refusalMismatch(refusal, run); !wrong.isEmpty())
+                return QStringLiteral("%1 (%2):\n%3")
+                    .arg(command, wrong, QString::fromUtf8(run.err));
+            if (const QString later = after ? after() : QString(); !later.isEmpty())
+                return QStringLiteral("after %1: %2").arg(command, later);
+        }
+    }
+    return {};
+}
+
+QJsonObject resultRecord(const ChildRun &run)
+{
+    return QJsonDocument::fromJson(run.out.trimmed().split('\n').constLast()).object();
+}
+
+QString summaryFigures(const ChildRun &run)
+{
+    const QJsonObject record = resultRecord(run);
+    const QJsonObject summary = record.value(QStringLiteral("summary")).toObject();
+    auto tally = [&summary](const QString &fate) {
+        const QJsonObject t = summary.value(fate).toObject();
+        return QStringLiteral("%1/%2")
+            .arg(t.value(QStringLiteral("items")).toInteger(-1))
+            .arg(t.value(QStringLiteral("bytes")).toInteger(-1));
+    };
+    return QStringLiteral("planned %1, copied %2, bytesTotal %3, bytesCopied %4")
+        .arg(tally(QStringLiteral("planned")), tally(QStringLiteral("copied")))
+        .arg(record.value(QStringLiteral("bytesTotal")).toInteger(-1))
+        .arg(record.value(QStringLiteral("bytesCopied")).toInteger(-1));
+}
+
+bool makeHardLinkPairs(const QByteArray &folder)
+{
+    if (!TestTree::makePath(folder))
+        return false;
+    for (int pair = 1; pair <= 3; ++pair) {
+        const QByteArray name = folder + "/p" + QByteArray::number(pair);
+        if (!TestTree::writePatternFile(name, qint64(1000) * pair, 500 + pair)
+            || ::link(name.constData(), (name + "-link").constData()) != 0)
+            return false;
+    }
+    return true;
 }
 
 } // namespace FsHelpers

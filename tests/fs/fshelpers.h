@@ -3,9 +3,12 @@
 #include "copyresult.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 #include <QProcess>
 #include <QStringList>
+
+#include <functional>
 
 /// Helpers shared by the fs suite: fingerprints to prove a source unchanged, sluice-cli in a
 /// child process (optionally unprivileged or under a file-size limit), trees deeper than
@@ -59,6 +62,42 @@ QByteArray cliPath(bool unprivileged = false);
 
 /// Runs sluice-cli with raw byte arguments (names need not be UTF-8) and waits for it.
 ChildRun runCli(const QList<QByteArray> &arguments, const ChildOptions &options = {});
+
+/// A command line the preflight or the planner must refuse before the first byte.
+struct Refusal
+{
+    QList<QByteArray> arguments;
+    int exitCode = -1; ///< 1: refused as an item; 2: nothing could start
+    QByteArray said;   ///< a whole line it must print exactly once (with its "\n")
+};
+
+/// The names that are not UTF-8 given on the command line, for a destination folder
+/// @p destination on a file system that stores names as Unicode, spelled @p type as the
+/// messages name it ("fuse.smbnetfs"): a source "a\xFF" in @p scratch (written here; its copy
+/// would take that name, exit 1), a new name "n\xFF" for the file @p valid (exit 2), and a
+/// folder "nd\xFF" on the way to a new name "nd\xFF/x" (exit 2). Returns the cases, or none
+/// when "a\xFF" cannot be written.
+QList<Refusal> notUtf8CommandLineNames(const QByteArray &scratch, const QByteArray &valid,
+                                       const QByteArray &destination, const QByteArray &type);
+
+/// Runs each of @p refusals as a dry run and as a copy: each must end with its exit code and
+/// print its line once, and never an EIO ("Input/output error"); @p after runs after each run
+/// (a copy that must succeed at once, say) and returns "" or what went wrong. Returns "" or
+/// the first thing that went wrong, with the run's output.
+QString checkRefusals(const QList<Refusal> &refusals, const std::function<QString()> &after = {});
+
+/// The last line of a `--progress json` run's standard output, parsed: its result record.
+QJsonObject resultRecord(const ChildRun &run);
+
+/// The planned and copied figures of a `--progress json` run's result record, as one line to
+/// compare: "planned ITEMS/BYTES, copied ITEMS/BYTES, bytesTotal BYTES, bytesCopied BYTES"
+/// (summary.planned, summary.copied, and the record's own bytesTotal and bytesCopied).
+QString summaryFigures(const ChildRun &run);
+
+/// Three files of 1000, 2000 and 3000 bytes in the new folder @p folder ("p1", "p2", "p3"),
+/// each with a second name ("p1-link"...): 6000 bytes of data under 6 names, 12000 bytes where
+/// each name becomes a copy of its own. False when they cannot be made.
+bool makeHardLinkPairs(const QByteArray &folder);
 
 /// uid and gid of "nobody" / "nogroup" (65534 when the names are unknown).
 uid_t nobodyUid();

@@ -57,6 +57,8 @@ private Q_SLOTS:
     void destinationWithoutHardLinksGetsCopiesAndAWarning_data();
     void destinationWithoutHardLinksGetsCopiesAndAWarning();
     void whenTheFirstNameFailsTheOthersStillShareOneInode();
+    void copiesOfHardLinksArePlanned_data();
+    void copiesOfHardLinksArePlanned();
 };
 
 void TestHardLinks::threeNamesOfOneFileStayOneInode_data()
@@ -215,6 +217,46 @@ void TestHardLinks::whenTheFirstNameFailsTheOthersStillShareOneInode()
     QCOMPARE(run.samples.constLast().bytesDone, run.samples.constLast().bytesTotal);
     for (const CopyProgress &sample : run.samples)
         QVERIFY(sample.bytesDone <= sample.bytesTotal);
+}
+
+void TestHardLinks::copiesOfHardLinksArePlanned_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+// Where there are no hard links, each further name is a copy of its own, and the job's size
+// says so from the start: 3 pairs of names of 1000, 2000 and 3000 bytes are 12000 bytes
+// planned and 12000 copied (the summary said "11.7 KiB copied of 5.9 KiB planned"), in the
+// dry run, the JSON result record and the final line alike.
+void TestHardLinks::copiesOfHardLinksArePlanned()
+{
+    QFETCH(FsKind, fs);
+    Scratch scratch;
+    QVERIFY(FsHelpers::makeHardLinkPairs(scratch.path("pairs")));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    const QList<QByteArray> arguments{"--progress", "json", "-a", scratch.path("pairs"),
+                                      disk->path()};
+    const FsHelpers::ChildRun dry = FsHelpers::runCli(QList<QByteArray>{"--dry-run"} + arguments);
+    QVERIFY2(dry.exitCode == 0, dry.err.constData());
+    QCOMPARE(FsHelpers::summaryFigures(dry).section(u',', 0, 0), QStringLiteral("planned 7/12000"));
+
+    const FsHelpers::ChildRun run = FsHelpers::runCli(arguments);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(
+        FsHelpers::summaryFigures(run),
+        QStringLiteral("planned 7/12000, copied 7/12000, bytesTotal 12000, bytesCopied 12000"));
+    for (const QByteArray name : {"p1", "p2", "p3"})
+        QCOMPARE(FsHelpers::fileDigest(disk->path("pairs/" + name + "-link")),
+                 FsHelpers::fileDigest(scratch.path("pairs/" + name)));
+    // The final line (printed without --progress json) says the same.
+    const FsHelpers::ChildRun text =
+        FsHelpers::runCli({"-a", scratch.path("pairs"), disk->path("again")});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.err.contains(": 7 copied (11.7 KiB), ")
+                 && text.err.contains(", of 7 planned (11.7 KiB); "),
+             text.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestHardLinks)

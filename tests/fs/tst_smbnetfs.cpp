@@ -50,7 +50,10 @@ private Q_SLOTS:
     void namesSmbRefusesAreRefusedBeforeTheFirstByte();
     void aNameThatIsNotUtf8IsRefusedAndTheRestCopies();
     void topLevelNamesThatAreNotUtf8NeverReachTheShare();
+    void sourcePathsThatAreNotUtf8NeverReachTheShare();
+    void serverNamesThatAreNotUtf8AreNotListed();
     void hardLinksBecomeCopiesAndTheDryRunSaysSo();
+    void copiesOfHardLinksArePlanned();
     void noFlushReachesTheServer();
 
 private:
@@ -413,53 +416,95 @@ void TestSmbnetfs::aNameThatIsNotUtf8IsRefusedAndTheRestCopies()
 }
 
 // A name that is not UTF-8 named on the command line: as the source, whose copy takes its
-// name, or as the copy's new name. A lookup of such a name (the newfstatat(2) of the
-// destination that came before the check) made smbnetfs answer EIO, and then everything on
-// that server for about 4 s: the copy right after it failed. The name is refused from what the
-// share's folder says about its file system, without a system call on the name itself, so a
-// copy started right after the refusal succeeds; in a dry run as in a copy.
+// name, as the copy's new name, or as a folder on the way to it ("nd\xFF/x"). A lookup of such
+// a name (the newfstatat(2) of the destination that came before the check, or the kernel's
+// path walk through the folder) made smbnetfs answer EIO, and then everything on that server
+// for about 4 s: the copy right after it failed. The name is refused from what the folders
+// above it say about their file system, without a system call on the name itself, so a copy
+// started right after the refusal succeeds; in a dry run as in a copy.
 void TestSmbnetfs::topLevelNamesThatAreNotUtf8NeverReachTheShare()
 {
     SMB_MOUNT(server);
     Scratch scratch;
-    QVERIFY(TestTree::writeFile(scratch.path("a\xff"), "ff"));
     QVERIFY(TestTree::writePatternFile(scratch.path("valid"), 300 * KiB, 169));
-    const QByteArray why = "”: the name is not valid UTF-8, and fuse.smbnetfs stores names as "
-                           "Unicode\n";
-    struct Refused
-    {
-        QList<QByteArray> arguments;
-        int exitCode; // the source is refused as an item; a new name leaves nothing to start
-        QByteArray said;
-    };
-    const Refused cases[] = {
-        {{scratch.path("a\xff"), server->path()},
-         1,
-         "sluice-cli: Check before copying “" + scratch.path("a\\xFF") + why},
-        {{scratch.path("valid"), server->path("n\xff")},
-         2,
-         "sluice-cli: Cannot copy “" + server->path("n\\xFF") + why},
-    };
+    const QList<FsHelpers::Refusal> cases = FsHelpers::notUtf8CommandLineNames(
+        scratch.path(), scratch.path("valid"), server->path(), "fuse.smbnetfs");
+    QCOMPARE(cases.size(), 3);
     QList<QByteArray> copies;
-    for (const Refused &refused : cases) {
-        for (const bool dryRun : {true, false}) {
-            QList<QByteArray> arguments = refused.arguments;
-            if (dryRun)
-                arguments.prepend("--dry-run");
-            const FsHelpers::ChildRun run = FsHelpers::runCli(arguments);
-            QVERIFY2(run.exitCode == refused.exitCode, run.err.constData());
-            QVERIFY2(run.err.count(refused.said) == 1, run.err.constData());
-            QVERIFY2(!run.err.contains("Input/output error"), run.err.constData());
-            // At once, not after the seconds smbnetfs needed to reconnect.
-            copies << "copy" + QByteArray::number(copies.size() + 1);
-            const FsHelpers::ChildRun next =
-                FsHelpers::runCli({scratch.path("valid"), server->path(copies.constLast())});
-            QVERIFY2(next.exitCode == 0, next.err.constData());
-            QCOMPARE(FsHelpers::fileDigest(server->serverPath(copies.constLast())),
-                     FsHelpers::fileDigest(scratch.path("valid")));
-        }
-    }
+    // At once, not after the seconds smbnetfs needed to reconnect.
+    const QString wrong = FsHelpers::checkRefusals(cases, [&]() -> QString {
+        copies << "copy" + QByteArray::number(copies.size() + 1);
+        const FsHelpers::ChildRun next =
+            FsHelpers::runCli({scratch.path("valid"), server->path(copies.constLast())});
+        if (next.exitCode != 0)
+            return QString::fromUtf8(next.err);
+        if (FsHelpers::fileDigest(server->serverPath(copies.constLast()))
+            != FsHelpers::fileDigest(scratch.path("valid")))
+            return QStringLiteral("the copy differs");
+        return {};
+    });
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
     QCOMPARE(FsHelpers::listNames(server->serverPath()), copies);
+}
+
+// Copying from the share, a source named on the command line whose name (or a folder's on
+// the way to it) is not UTF-8: its lookup broke the share as above (EIO, and the next copy
+// failed). It is refused by name without a system call on it, the other source is copied,
+// and a copy from the share right after works.
+void TestSmbnetfs::sourcePathsThatAreNotUtf8NeverReachTheShare()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::writePatternFile(server->serverPath("b"), 100 * KiB, 171));
+    for (const char *folder : {"out1", "out2", "next"})
+        QVERIFY(TestTree::makePath(scratch.path(folder)));
+    const QByteArray why = "the name is not valid UTF-8, and fuse.smbnetfs stores names as "
+                           "Unicode: it is never looked up there, as that breaks the "
+                           "connection to the server\n";
+    const QList<FsHelpers::Refusal> cases{
+        {{server->path("a\xff"), server->path("b"), scratch.path("out1")},
+         1,
+         "sluice-cli: Cannot inspect “" + server->path("a\\xFF") + "”: " + why},
+        {{server->path("nd\xff/c"), server->path("b"), scratch.path("out2")},
+         1,
+         "sluice-cli: Cannot inspect “" + server->path("nd\\xFF/c") + "”: the folder “"
+             + server->path("nd\\xFF") + "” in that path: " + why},
+    };
+    int next = 0;
+    const QString wrong = FsHelpers::checkRefusals(cases, [&]() -> QString {
+        const QByteArray copy = scratch.path("next/b" + QByteArray::number(++next));
+        const FsHelpers::ChildRun run = FsHelpers::runCli({server->path("b"), copy});
+        if (run.exitCode != 0)
+            return QString::fromUtf8(run.err);
+        return FsHelpers::fileDigest(copy) == FsHelpers::fileDigest(server->serverPath("b"))
+                   ? QString()
+                   : QStringLiteral("the copy differs");
+    });
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+    for (const char *folder : {"out1", "out2"}) {
+        QCOMPARE(FsHelpers::listNames(scratch.path(folder)), QList<QByteArray>{"b"});
+        QCOMPARE(FsHelpers::fileDigest(scratch.path(QByteArray(folder) + "/b")),
+                 FsHelpers::fileDigest(server->serverPath("b")));
+    }
+}
+
+// What the share shows of a name on the server that is not UTF-8: nothing. Samba converts
+// every name it lists to UTF-16, fails on such a name ("Conversion error: illegal character"
+// in its log) and leaves it out of the listing, so smbnetfs never lists it and a copy of its
+// folder cannot know it is there (the README says so). Names that are UTF-8 but that Windows
+// forbids are listed under a mangled 8.3 name.
+void TestSmbnetfs::serverNamesThatAreNotUtf8AreNotListed()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(server->serverPath("src")));
+    for (const QByteArray name : {"a\xff", "b", "caf\xc3\xa9", "lat\xe9n"})
+        QVERIFY(TestTree::writeFile(server->serverPath("src/" + name), name));
+    const FsHelpers::ChildRun run = FsHelpers::runCli({server->path("src"), scratch.path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(FsHelpers::listNames(scratch.path("src")), (QList<QByteArray>{"b", "caf\xc3\xa9"}));
+    for (const QByteArray name : {"a\xff", "lat\xe9n"})
+        QVERIFY(server->serverLog().contains("Conversion error: illegal character: src/" + name));
 }
 
 // SMB has no hard links (smbnetfs answers link(2) with EPERM): with -a the further names of a
@@ -492,6 +537,25 @@ void TestSmbnetfs::hardLinksBecomeCopiesAndTheDryRunSaysSo()
     for (const char *name : {"linked/a", "linked/b", "linked/c"})
         QCOMPARE(FsHelpers::fileDigest(server->serverPath(name)),
                  FsHelpers::fileDigest(scratch.path("linked/a")));
+}
+
+// SMB has no hard links: each further name is a copy of its own, and the job's size counts
+// it from the start (3 pairs of 1000, 2000 and 3000 bytes: 12000 bytes planned and copied,
+// where the summary said "11.7 KiB copied of 5.9 KiB planned").
+void TestSmbnetfs::copiesOfHardLinksArePlanned()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(FsHelpers::makeHardLinkPairs(scratch.path("pairs")));
+    const FsHelpers::ChildRun run =
+        FsHelpers::runCli({"--progress", "json", "-a", scratch.path("pairs"), server->path()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(
+        FsHelpers::summaryFigures(run),
+        QStringLiteral("planned 7/12000, copied 7/12000, bytesTotal 12000, bytesCopied 12000"));
+    for (const QByteArray name : {"p1", "p2", "p3"})
+        QCOMPARE(FsHelpers::fileDigest(server->serverPath("pairs/" + name + "-link")),
+                 FsHelpers::fileDigest(scratch.path("pairs/" + name)));
 }
 
 // What the mount really does with a flush: smbnetfs has no fsync handler, FUSE answers
