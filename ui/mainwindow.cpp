@@ -138,7 +138,8 @@ void MainWindow::buildLayout()
     m_copyButton = makeShortcutButton(tr("&Copy"), QStringLiteral("copyButton"),
                                       QKeySequence(Qt::CTRL | Qt::Key_Return),
                                       tr("Copy the sources into the destination folder"), this);
-    m_copyButton->setDefault(true);
+    // Bold, not the default button: a default button wears the same ring as the focus
+    // (Fusion, and the GTK theme through it), so Tab onto Copy would show nothing.
     QFont bold = m_copyButton->font();
     bold.setBold(true);
     m_copyButton->setFont(bold);

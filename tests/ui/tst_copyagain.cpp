@@ -19,6 +19,7 @@
 
 #include <QComboBox>
 #include <QDialog>
+#include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -257,6 +258,23 @@ void TestCopyAgain::tabReachesEveryControlAfterACopy()
     QCOMPARE(visited, expected);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab); // and back round
     QCOMPARE(focused(), QStringLiteral("copyAgainButton"));
+
+    // Every stop shows that it has the focus: it looks different with it than without.
+    QStringList unmarked;
+    for (const QString &name : expected) {
+        auto *stop = UiTest::find<QWidget>(&window, name.toUtf8().constData());
+        QVERIFY2(stop, qPrintable(name));
+        auto *elsewhere = UiTest::find<QWidget>(
+            &window, name == QLatin1String("copyButton") ? "moveButton" : "copyButton");
+        elsewhere->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(elsewhere->hasFocus());
+        const QImage without = stop->grab().toImage();
+        stop->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(focused(), name);
+        if (stop->grab().toImage() == without)
+            unmarked << name;
+    }
+    QCOMPARE(unmarked, QStringList());
 }
 
 QTEST_MAIN(TestCopyAgain)
