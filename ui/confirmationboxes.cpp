@@ -54,7 +54,8 @@ ConfirmationBox keepQueuedBox(QWidget *window, int waiting)
                                            "when Sluice starts."));
     auto *keep = box->addButton(MainWindow::tr("Keep for next start"), QMessageBox::AcceptRole);
     keep->setObjectName(QStringLiteral("keepQueuedButton"));
-    auto *discard = box->addButton(MainWindow::tr("Discard them"), QMessageBox::DestructiveRole);
+    auto *discard = box->addButton(MainWindow::tr("Discard them", nullptr, waiting),
+                                   QMessageBox::DestructiveRole);
     discard->setObjectName(QStringLiteral("discardQueuedButton"));
     auto *stay = box->addButton(QMessageBox::Cancel);
     stay->setObjectName(QStringLiteral("stayOpenButton"));

@@ -35,7 +35,21 @@ CopySession::CopySession(const CopyRequest &request, const CopyOptions &options,
         setPaused(false);
         Q_EMIT pauseChanged(false);
     });
-    connect(&m_job, &CopyJob::progressChanged, this, &CopySession::progressChanged);
+    connect(&m_job, &CopyJob::progressChanged, this, [this](const CopyProgress &progress) {
+        // While a question is open the header names the item asked about: with several
+        // small-file threads the core's current item is whichever file another thread
+        // reached last, not the one the dialog is about.
+        const QuestionDialog *dialog = m_dialog.data();
+        const QByteArray asked =
+            progress.waiting && dialog != nullptr ? dialog->question().source : QByteArray();
+        if (asked.isEmpty()) {
+            Q_EMIT progressChanged(progress);
+            return;
+        }
+        CopyProgress shown = progress;
+        shown.currentItem = asked;
+        Q_EMIT progressChanged(shown);
+    });
     connect(&m_job, &CopyJob::questionAsked, this, &CopySession::onQuestion);
     connect(&m_job, &CopyJob::finished, this, &CopySession::onFinished);
 }

@@ -17,7 +17,8 @@ namespace Sluice::Ui {
 /// One copy (or move) started from the window: holds the CopyJob, answers its questions
 /// through non-modal dialogs (collision, error, preflight) parented to @p dialogParent, and
 /// forwards pause, skip, cancel and the speed limit. The job's signals are re-emitted
-/// unchanged; finished() comes exactly once. GUI thread.
+/// unchanged, except that while a question is open progressChanged() names the item asked
+/// about as CopyProgress::currentItem; finished() comes exactly once. GUI thread.
 class CopySession final : public QObject
 {
     Q_OBJECT

@@ -18,8 +18,8 @@ const QString TimeKey = QStringLiteral("finishedAt");
 
 bool isEndState(int state)
 {
-    return state == int(JobState::Finished) || state == int(JobState::Failed)
-           || state == int(JobState::Cancelled);
+    return state == int(JobState::Finished) || state == int(JobState::Incomplete)
+           || state == int(JobState::Failed) || state == int(JobState::Cancelled);
 }
 
 } // namespace

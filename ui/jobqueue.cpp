@@ -36,6 +36,13 @@ JobState stateOf(const CopyResult &result)
         return JobState::Finished;
     if (result.status == CopyStatus::Cancelled)
         return JobState::Cancelled;
+    // Every item reached (as IssueReport::headline() tells "Finished, but some items could
+    // not be copied"): the row must not say Failed above a summary that says "Failed: 0".
+    const qint64 reached =
+        result.itemsCopied + result.itemsSkipped + result.itemsFailed + result.itemsChanged;
+    if (result.status == CopyStatus::Failed && result.started && result.itemsTotal > 0
+        && reached >= result.itemsTotal)
+        return JobState::Incomplete;
     return JobState::Failed;
 }
 
@@ -56,6 +63,8 @@ QString jobStateName(JobState state)
         return JobQueue::tr("Paused");
     case JobState::Finished:
         return JobQueue::tr("Finished");
+    case JobState::Incomplete:
+        return JobQueue::tr("Finished, some not copied");
     case JobState::Failed:
         return JobQueue::tr("Failed");
     case JobState::Cancelled:

@@ -44,6 +44,10 @@ enum class JobState : quint8 {
     /// the entry does (that program ended the job), or is Interrupted again when that
     /// program stops it resumably.
     ResumedElsewhere,
+    /// Ran to its end, but some items failed or were skipped on an error (CopyStatus::Failed
+    /// of a job that reached every item); Failed is for a job that could not start or was
+    /// aborted. After the others, so that older saved histories keep their numbers.
+    Incomplete,
 };
 
 /// The text a person reads for @p state ("Queued", "Waiting for its device"…).
@@ -86,8 +90,8 @@ struct QueuedJob
     bool isStarted() const { return session != nullptr; }
     bool isEnded() const
     {
-        return state == JobState::Finished || state == JobState::Failed
-               || state == JobState::Cancelled;
+        return state == JobState::Finished || state == JobState::Incomplete
+               || state == JobState::Failed || state == JobState::Cancelled;
     }
     bool isWaiting() const { return state == JobState::Queued || state == JobState::Held; }
     /// Interrupted, or resumed by another program: its entry is not this window's.

@@ -138,7 +138,8 @@ void MainWindow::buildLayout()
     m_copyButton = makeShortcutButton(tr("&Copy"), QStringLiteral("copyButton"),
                                       QKeySequence(Qt::CTRL | Qt::Key_Return),
                                       tr("Copy the sources into the destination folder"), this);
-    m_copyButton->setDefault(true);
+    // Bold, not the default button: a default button wears the same ring as the focus
+    // (Fusion, and the GTK theme through it), so Tab onto Copy would show nothing.
     QFont bold = m_copyButton->font();
     bold.setBold(true);
     m_copyButton->setFont(bold);
@@ -327,6 +328,32 @@ void MainWindow::setUpTabOrder()
     chain.append(m_transferArea->tabChain());
     for (qsizetype i = 0; i + 1 < chain.size(); ++i)
         setTabOrder(chain.at(i), chain.at(i + 1));
+    m_tabChain.clear();
+    for (QWidget *stop : std::as_const(chain))
+        m_tabChain.append(stop);
+}
+
+bool MainWindow::focusNextPrevChild(bool next)
+{
+    qsizetype at = -1;
+    for (QWidget *widget = QApplication::focusWidget(); widget && widget != this && at < 0;
+         widget = widget->parentWidget())
+        at = m_tabChain.indexOf(widget);
+    const qsizetype count = m_tabChain.size();
+    if (at < 0)
+        return QMainWindow::focusNextPrevChild(next);
+    for (qsizetype step = 1; step < count; ++step) {
+        QWidget *stop = m_tabChain.at((at + (next ? step : count - step)) % count);
+        QWidget *target = stop;
+        while (target && target->focusProxy())
+            target = target->focusProxy();
+        if (target && target->isVisible() && target->isEnabled()
+            && (target->focusPolicy() & Qt::TabFocus)) {
+            target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+            return true;
+        }
+    }
+    return true; // the only stop that can take the focus has it
 }
 
 bool MainWindow::isBusy() const

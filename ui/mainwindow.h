@@ -86,6 +86,11 @@ protected:
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    /// Tab and Shift+Tab go round setUpTabOrder()'s chain, wrapping from its last stop to its
+    /// first, skipping hidden and disabled ones. Qt's own focus ring would continue after the
+    /// last stop into widgets outside the chain (the queue panel's focus proxy led Tab back
+    /// into the queue after "Copy again…", never to the sources).
+    bool focusNextPrevChild(bool next) override;
 
 private:
     void buildLayout();
@@ -178,7 +183,8 @@ private:
     bool m_keepQueuedOnClose = false; ///< closing after "Stop, resume later": keep, do not ask
     CopyRequest m_lastRequest;        ///< the last job's, for "Copy again…" and retries
     bool m_lastMove = false;
-    QPointer<QWidget> m_focusBeforeJob; ///< where the keyboard focus was when the job began
+    QList<QPointer<QWidget>> m_tabChain; ///< the Tab stops in order (setUpTabOrder())
+    QPointer<QWidget> m_focusBeforeJob;  ///< where the keyboard focus was when the job began
 };
 
 } // namespace Sluice::Ui

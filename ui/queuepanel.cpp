@@ -50,6 +50,17 @@ public:
         background.text.clear();
         QStyle *style = option.widget ? option.widget->style() : QApplication::style();
         style->drawControl(QStyle::CE_ItemViewItem, &background, painter, option.widget);
+        // The selected job is always highlighted, so the style's focus mark on it cannot be
+        // seen: the current row of the focused list gets a frame of its own.
+        if (option.state.testFlag(QStyle::State_HasFocus)) {
+            painter->save();
+            const bool chosen = option.state.testFlag(QStyle::State_Selected);
+            painter->setPen(QPen(
+                option.palette.color(chosen ? QPalette::HighlightedText : QPalette::Highlight), 2));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(option.rect.adjusted(1, 1, -2, -2));
+            painter->restore();
+        }
 
         const QRect area = option.rect.adjusted(Margin * 3, Margin, -Margin * 3, -Margin);
         const int line = option.fontMetrics.height();

@@ -227,6 +227,11 @@ QString SummaryPanel::reportText() const
     return IssueReport::text(m_result, m_request, m_move);
 }
 
+QList<QWidget *> SummaryPanel::tabChain() const
+{
+    return {m_issues, m_filter, m_save, m_retry, m_copyAgain};
+}
+
 void SummaryPanel::saveReport()
 {
     auto *dialog = new QFileDialog(this, tr("Save the copy report"));

@@ -34,6 +34,9 @@ public:
     /// The request that copies only the skipped items again, each into the folder it was
     /// to go into (CopyRequest::destinationFolders); no sources when there is none.
     CopyRequest retryRequest() const;
+    /// Its Tab stops in the order they are laid out: the list, "Show:", "Save list…", "Retry
+    /// failed and skipped items", "Copy again…" (MainWindow chains them after the others).
+    QList<QWidget *> tabChain() const;
 
 public Q_SLOTS:
     /// Asks where to save the report (non-blocking dialog), then writes it in the background.

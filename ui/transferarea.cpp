@@ -209,8 +209,7 @@ QList<QWidget *> TransferArea::jobButtons() const
 
 QList<QWidget *> TransferArea::tabChain() const
 {
-    return {m_pause, m_skip, m_cancel, m_summary->findChild<QWidget *>(QStringLiteral("issueList")),
-            m_summary->findChild<QWidget *>(QStringLiteral("saveIssuesButton"))};
+    return QList<QWidget *>{m_pause, m_skip, m_cancel} + m_summary->tabChain();
 }
 
 } // namespace Sluice::Ui

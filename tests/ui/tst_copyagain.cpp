@@ -8,6 +8,8 @@
 #include "copyagaindialog.h"
 #include "copysession.h"
 #include "destinationfield.h"
+#include "elidedlabel.h"
+#include "jobqueue.h"
 #include "jobrunner.h"
 #include "mainwindow.h"
 #include "sourcelistmodel.h"
@@ -17,6 +19,7 @@
 
 #include <QComboBox>
 #include <QDialog>
+#include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void initTestCase();
     void retryCopiesOnlyTheSkippedItems();
     void copyAgainUsesTheChosenPolicy();
+    void tabReachesEveryControlAfterACopy();
 
 private:
     static QStringList visibleRows(const QTreeWidget *list);
@@ -94,6 +98,12 @@ void TestCopyAgain::retryCopiesOnlyTheSkippedItems()
     QCOMPARE(first.summary.merged, (ItemTally{1, 0}));
     QCOMPARE(first.summary.skippedByPolicy, (ItemTally{1, 2000}));
     QCOMPARE(first.summary.skippedOnError, (ItemTally{1, 3000}));
+    // It reached every item: the queue row does not say "Failed" above "Failed: 0".
+    QCOMPARE(first.status, CopyStatus::Failed);
+    const QList<QueuedJob> &jobs = window.queue()->jobs();
+    QCOMPARE(jobs.size(), 1);
+    QCOMPARE(jobs.first().state, JobState::Incomplete);
+    QCOMPARE(jobStateName(jobs.first().state), QStringLiteral("Finished, some not copied"));
 
     // The summary says what was skipped and why; "Show:" filters the list.
     auto *list = UiTest::find<QTreeWidget>(&window, "issueList");
@@ -126,6 +136,11 @@ void TestCopyAgain::retryCopiesOnlyTheSkippedItems()
     QTest::mouseClick(retry, Qt::LeftButton);
     // A name a Skip policy left out is asked about on a retry: overwrite it this time.
     QTRY_VERIFY(window.session() && window.session()->openDialog());
+    // While it asks, the header names the file asked about, not whichever file another
+    // thread reached last.
+    QTRY_VERIFY(UiTest::find<ElidedLabel>(&window, "currentFileLabel")
+                    ->text()
+                    .endsWith(QStringLiteral("b-exists")));
     auto *overwrite = UiTest::find<QPushButton>(window.session()->openDialog(), "overwriteButton");
     QVERIFY(overwrite);
     QTest::mouseClick(overwrite, Qt::LeftButton);
@@ -175,6 +190,91 @@ void TestCopyAgain::copyAgainUsesTheChosenPolicy()
     const auto again = finished.at(1).first().value<CopyResult>();
     QCOMPARE(again.summary.copied, (ItemTally{2, 4000}));
     QVERIFY(TestTree::compareTrees(scratch.path("src"), scratch.path("out/src")).isEmpty());
+}
+
+// Found by a fresh tester: after a copy, Tab went round the queue and the summary only
+// (queue list → … → Copy again… → queue list) and never came back to "What to copy".
+void TestCopyAgain::tabReachesEveryControlAfterACopy()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/one"), 1500, 1));
+    QVERIFY(TestTree::makePath(scratch.path("out/src")));
+    QVERIFY(TestTree::writeFile(scratch.path("out/src/one"), "old one"));
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    window.sourceModel()->addPaths({scratch.path("src")});
+    window.destinationField()->setPath(scratch.path("out"));
+    QSignalSpy finished(&window, &MainWindow::jobFinished);
+    auto *copy = UiTest::find<QPushButton>(&window, "copyButton");
+    QTRY_VERIFY(copy->isEnabled());
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QTRY_VERIFY(UiTest::find<QPushButton>(&window, "copyAgainButton")->isVisible());
+
+    auto *sources = UiTest::find<QWidget>(&window, "sourceList");
+    sources->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), sources);
+    // The named widget that holds the focus (a combo box's line edit counts as the combo).
+    auto focused = [] {
+        QWidget *widget = QApplication::focusWidget();
+        while (widget && widget->objectName().isEmpty())
+            widget = widget->parentWidget();
+        return widget ? widget->objectName() : QString();
+    };
+    QStringList visited;
+    for (int step = 0; step < 40; ++step) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        visited << focused();
+        if (visited.constLast() == QLatin1String("sourceList"))
+            break;
+    }
+    // Disabled, so Tab skips them: Remove (no source selected), Pause, Skip and Cancel (no
+    // running job), the queue's buttons for a selected job (none selected), and "Show:"
+    // (only skips, no problems: nothing to filter).
+    const QStringList expected{
+        QStringLiteral("addFilesButton"),
+        QStringLiteral("addFolderButton"),
+        QStringLiteral("clearSourcesButton"),
+        QStringLiteral("leaveOutEdit"),
+        QStringLiteral("leaveOutChoices"),
+        QStringLiteral("destinationCombo"),
+        QStringLiteral("chooseDestinationButton"),
+        QStringLiteral("speedLimitSpin"),
+        QStringLiteral("settingsButton"),
+        QStringLiteral("moveButton"),
+        QStringLiteral("copyButton"),
+        QStringLiteral("queueView"),
+        QStringLiteral("clearFinishedButton"),
+        QStringLiteral("issueList"),
+        QStringLiteral("saveIssuesButton"),
+        QStringLiteral("retrySkippedButton"),
+        QStringLiteral("copyAgainButton"),
+        QStringLiteral("sourceList"),
+    };
+    QCOMPARE(visited, expected);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab); // and back round
+    QCOMPARE(focused(), QStringLiteral("copyAgainButton"));
+
+    // Every stop shows that it has the focus: it looks different with it than without.
+    QStringList unmarked;
+    for (const QString &name : expected) {
+        auto *stop = UiTest::find<QWidget>(&window, name.toUtf8().constData());
+        QVERIFY2(stop, qPrintable(name));
+        auto *elsewhere = UiTest::find<QWidget>(
+            &window, name == QLatin1String("copyButton") ? "moveButton" : "copyButton");
+        elsewhere->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(elsewhere->hasFocus());
+        const QImage without = stop->grab().toImage();
+        stop->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(focused(), name);
+        if (stop->grab().toImage() == without)
+            unmarked << name;
+    }
+    QCOMPARE(unmarked, QStringList());
 }
 
 QTEST_MAIN(TestCopyAgain)
