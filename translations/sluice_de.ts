@@ -1457,6 +1457,10 @@
         <source>Could not save the order of the queue for the next start: %1</source>
         <translation>Die Reihenfolge der Warteschlange konnte nicht für den nächsten Start gespeichert werden: %1</translation>
     </message>
+    <message>
+        <source>Finished, some not copied</source>
+        <translation>Abgeschlossen, einiges nicht kopiert</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1731,9 +1735,12 @@ Siehe „%1 --help“.
         <source>Keep for next start</source>
         <translation>Für den nächsten Start behalten</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Discard them</source>
-        <translation>Verwerfen</translation>
+        <translation>
+            <numerusform>Verwerfen</numerusform>
+            <numerusform>Verwerfen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Could not keep a queued job for later: %1</source>
