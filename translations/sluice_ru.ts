@@ -1475,6 +1475,10 @@
         <source>Could not save the order of the queue for the next start: %1</source>
         <translation>Не удалось сохранить порядок очереди до следующего запуска: %1</translation>
     </message>
+    <message>
+        <source>Finished, some not copied</source>
+        <translation>Завершено, не всё скопировано</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::LaunchArguments</name>
@@ -1752,9 +1756,13 @@ Try &apos;%1 --help&apos;.
         <source>Keep for next start</source>
         <translation>Сохранить до запуска</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Discard them</source>
-        <translation>Отбросить</translation>
+        <translation>
+            <numerusform>Отбросить</numerusform>
+            <numerusform>Отбросить</numerusform>
+            <numerusform>Отбросить</numerusform>
+        </translation>
     </message>
     <message>
         <source>Could not keep a queued job for later: %1</source>
