@@ -165,6 +165,13 @@
             <numerusform>Keep the %n queued jobs for the next start?</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Discard them</source>
+        <translation>
+            <numerusform>Discard it</numerusform>
+            <numerusform>Discard them</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Sluice::Ui::SourceListModel</name>
