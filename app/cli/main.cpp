@@ -277,6 +277,9 @@ int resumeJobs(const Sluice::Cli::Arguments &arguments)
         one.request = job.request;
         one.options = job.options;
         one.options.resumeId = job.id;
+        // Resumed, it stays resumable: SIGINT or SIGTERM stops it again rather than cancelling,
+        // which would throw away what this and the earlier runs copied (--discard ID does that).
+        one.resumable = true;
         const bool asks = job.options.onCollision == CollisionPolicy::Ask
                           || job.options.onError == ErrorPolicy::Ask;
         if (asks && !arguments.collisionAsk) {

@@ -415,10 +415,24 @@ void TestResume::sigtermWithResumableStopsAndResumes()
     QVERIFY(kept >= 80 * MiB);
     QCOMPARE(entries.first().value(QStringLiteral("doneBytes")).toInteger(), kept + 3000);
 
+    // Ctrl+C (SIGINT) during the resume stops it resumably again: cancelling would throw
+    // away what both runs copied (found by a fresh tester: it cancelled).
+    Cli again({"--resume", id.toUtf8()});
+    QVERIFY(QTest::qWaitFor([&] { return sizeOf(part) >= kept + 32 * MiB; }, 60000));
+    again.signal(SIGINT);
+    again.wait();
+    QVERIFY2(again.exitCode == 75, again.err.constData());
+    const QList<QJsonObject> still = interrupted();
+    QCOMPARE(still.size(), 1);
+    QCOMPARE(still.first().value(QStringLiteral("id")).toString(), id);
+    const qint64 keptAgain = sizeOf(part);
+    QVERIFY(keptAgain >= kept + 32 * MiB);
+    QCOMPARE(still.first().value(QStringLiteral("doneBytes")).toInteger(), keptAgain + 3000);
+
     Cli resumed({"--resume", id.toUtf8()});
     resumed.wait();
     QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
-    QVERIFY2(resumed.writeBytes <= 256 * MiB - kept + MetadataSlack,
+    QVERIFY2(resumed.writeBytes <= 256 * MiB - keptAgain + MetadataSlack,
              qPrintable(QString::number(resumed.writeBytes)));
     QCOMPARE(FsHelpers::fileDigest(disk->path("src/big")),
              FsHelpers::fileDigest(source->path("src/big")));
