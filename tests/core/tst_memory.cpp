@@ -58,7 +58,16 @@ void TestMemory::slowWriterKeepsMemoryBounded()
     // Backpressure was really exercised: the reader filled the pool and had to wait.
     QCOMPARE(peakBuffers, 8);
     const qint64 growth = peakResident - baseline;
-    const qint64 allowed = options.chunkSize * options.queueDepth + 8 * MiB;
+    // AddressSanitizer keeps freed blocks in quarantine instead of reusing them, so every
+    // short-lived allocation of the run (samples, strings) adds to the resident set: measured
+    // 13.4–17.3 MiB of growth in the asan build against 8.4 MiB without it. The bound
+    // stays far below what one copy of the 512 MiB file would need.
+#if defined(__SANITIZE_ADDRESS__)
+    constexpr qint64 Slack = 16 * MiB;
+#else
+    constexpr qint64 Slack = 8 * MiB;
+#endif
+    const qint64 allowed = options.chunkSize * options.queueDepth + Slack;
     qInfo("baseline %lld KiB, peak %lld KiB, growth %lld KiB, allowed %lld KiB",
           static_cast<long long>(baseline / KiB), static_cast<long long>(peakResident / KiB),
           static_cast<long long>(growth / KiB), static_cast<long long>(allowed / KiB));
