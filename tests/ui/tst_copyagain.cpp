@@ -218,17 +218,10 @@ void TestCopyAgain::tabReachesEveryControlAfterACopy()
     auto *sources = UiTest::find<QWidget>(&window, "sourceList");
     sources->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), sources);
-    // The named widget that holds the focus (a combo box's line edit counts as the combo).
-    auto focused = [] {
-        QWidget *widget = QApplication::focusWidget();
-        while (widget && widget->objectName().isEmpty())
-            widget = widget->parentWidget();
-        return widget ? widget->objectName() : QString();
-    };
     QStringList visited;
     for (int step = 0; step < 40; ++step) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-        visited << focused();
+        visited << UiTest::focusedName();
         if (visited.constLast() == QLatin1String("sourceList"))
             break;
     }
@@ -257,7 +250,7 @@ void TestCopyAgain::tabReachesEveryControlAfterACopy()
     };
     QCOMPARE(visited, expected);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab); // and back round
-    QCOMPARE(focused(), QStringLiteral("copyAgainButton"));
+    QCOMPARE(UiTest::focusedName(), QStringLiteral("copyAgainButton"));
 
     // Every stop shows that it has the focus: it looks different with it than without.
     QStringList unmarked;
@@ -270,7 +263,7 @@ void TestCopyAgain::tabReachesEveryControlAfterACopy()
         QTRY_VERIFY(elsewhere->hasFocus());
         const QImage without = stop->grab().toImage();
         stop->setFocus(Qt::TabFocusReason);
-        QTRY_COMPARE(focused(), name);
+        QTRY_COMPARE(UiTest::focusedName(), name);
         if (stop->grab().toImage() == without)
             unmarked << name;
     }

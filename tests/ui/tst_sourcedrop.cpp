@@ -288,13 +288,6 @@ void TestSourceDrop::tabVisitsTheControlsInOrder()
     auto *view = UiTest::find<SourceListView>(m_window.get(), "sourceList");
     view->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), view);
-    // The named widget that holds the focus (a combo box's line edit counts as the combo).
-    auto focused = [] {
-        QWidget *widget = QApplication::focusWidget();
-        while (widget && widget->objectName().isEmpty())
-            widget = widget->parentWidget();
-        return widget ? widget->objectName() : QString();
-    };
     // Remove is disabled without a selection, Pause/Skip/Cancel without a job: Tab skips them.
     const QStringList expected{
         QStringLiteral("addFilesButton"),
@@ -311,7 +304,7 @@ void TestSourceDrop::tabVisitsTheControlsInOrder()
     };
     for (const QString &name : expected) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-        QCOMPARE(focused(), name);
+        QCOMPARE(UiTest::focusedName(), name);
     }
 }
 

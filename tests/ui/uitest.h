@@ -6,6 +6,7 @@
 
 #include "userfolders.h"
 
+#include <QApplication>
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QList>
@@ -59,6 +60,16 @@ bool startCopy(Window &window, const QList<QByteArray> &sources, const QByteArra
         return false;
     QTest::mouseClick(copy, Qt::LeftButton);
     return true;
+}
+
+/// The objectName of the named widget that holds the keyboard focus (the focus widget or
+/// its nearest named parent: a combo box's line edit counts as the combo), or an empty string.
+inline QString focusedName()
+{
+    QWidget *widget = QApplication::focusWidget();
+    while (widget && widget->objectName().isEmpty())
+        widget = widget->parentWidget();
+    return widget ? widget->objectName() : QString();
 }
 
 } // namespace UiTest
