@@ -512,11 +512,8 @@ void TestCliTerminal::jsonSaysWaitingWhileAsking()
 void TestCliTerminal::bgAtPromptStopsQuietlyAndFgAsksOnce()
 {
     CollisionSetup setup;
-    QVERIFY(setup.make());
     TerminalSession session;
-    QVERIFY(session.start(setup.arguments("bar")));
-    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
-             session.output.constData());
+    QVERIFY2(startAtCollisionPrompt(session, setup, "bar"), session.output.constData());
     QVERIFY2(session.output.contains("[waiting for your answer]"), session.output.constData());
     const char suspend = session.suspendCharacter();
     QCOMPARE(::write(session.master, &suspend, 1), ssize_t(1));
@@ -550,11 +547,8 @@ void TestCliTerminal::bgAtPromptStopsQuietlyAndFgAsksOnce()
 void TestCliTerminal::ctrlCAtPromptEndsOnItsOwnLineCancelled()
 {
     CollisionSetup setup;
-    QVERIFY(setup.make());
     TerminalSession session;
-    QVERIFY(session.start(setup.arguments("bar")));
-    QVERIFY2(session.readUntil([&] { return session.output.contains(CollisionPrompt); }),
-             session.output.constData());
+    QVERIFY2(startAtCollisionPrompt(session, setup, "bar"), session.output.constData());
     const qsizetype asked = session.output.indexOf(CollisionPrompt);
     termios settings{};
     QCOMPARE(::tcgetattr(session.master, &settings), 0);
