@@ -228,26 +228,11 @@ void TestCopyAgain::tabReachesEveryControlAfterACopy()
     // Disabled, so Tab skips them: Remove (no source selected), Pause, Skip and Cancel (no
     // running job), the queue's buttons for a selected job (none selected), and "Show:"
     // (only skips, no problems: nothing to filter).
-    const QStringList expected{
-        QStringLiteral("addFilesButton"),
-        QStringLiteral("addFolderButton"),
-        QStringLiteral("clearSourcesButton"),
-        QStringLiteral("leaveOutEdit"),
-        QStringLiteral("leaveOutChoices"),
-        QStringLiteral("destinationCombo"),
-        QStringLiteral("chooseDestinationButton"),
-        QStringLiteral("speedLimitSpin"),
-        QStringLiteral("settingsButton"),
-        QStringLiteral("moveButton"),
-        QStringLiteral("copyButton"),
-        QStringLiteral("queueView"),
-        QStringLiteral("clearFinishedButton"),
-        QStringLiteral("issueList"),
-        QStringLiteral("saveIssuesButton"),
-        QStringLiteral("retrySkippedButton"),
-        QStringLiteral("copyAgainButton"),
-        QStringLiteral("sourceList"),
-    };
+    QStringList expected = UiTest::upperTabStops();
+    expected << QStringLiteral("queueView") << QStringLiteral("clearFinishedButton")
+             << QStringLiteral("issueList") << QStringLiteral("saveIssuesButton")
+             << QStringLiteral("retrySkippedButton") << QStringLiteral("copyAgainButton")
+             << QStringLiteral("sourceList");
     QCOMPARE(visited, expected);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab); // and back round
     QCOMPARE(UiTest::focusedName(), QStringLiteral("copyAgainButton"));

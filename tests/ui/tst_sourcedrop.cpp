@@ -289,19 +289,7 @@ void TestSourceDrop::tabVisitsTheControlsInOrder()
     view->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), view);
     // Remove is disabled without a selection, Pause/Skip/Cancel without a job: Tab skips them.
-    const QStringList expected{
-        QStringLiteral("addFilesButton"),
-        QStringLiteral("addFolderButton"),
-        QStringLiteral("clearSourcesButton"),
-        QStringLiteral("leaveOutEdit"),
-        QStringLiteral("leaveOutChoices"),
-        QStringLiteral("destinationCombo"),
-        QStringLiteral("chooseDestinationButton"),
-        QStringLiteral("speedLimitSpin"),
-        QStringLiteral("settingsButton"),
-        QStringLiteral("moveButton"),
-        QStringLiteral("copyButton"),
-    };
+    const QStringList expected = UiTest::upperTabStops();
     for (const QString &name : expected) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         QCOMPARE(UiTest::focusedName(), name);

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 #include <QTest>
 
 namespace UiTest {
@@ -70,6 +71,25 @@ inline QString focusedName()
     while (widget && widget->objectName().isEmpty())
         widget = widget->parentWidget();
     return widget ? widget->objectName() : QString();
+}
+
+/// The window's Tab stops after the source list, down to Copy, as Tab visits them when no
+/// source is selected and no job runs (Remove, Pause, Skip and Cancel are disabled then).
+inline QStringList upperTabStops()
+{
+    return {
+        QStringLiteral("addFilesButton"),
+        QStringLiteral("addFolderButton"),
+        QStringLiteral("clearSourcesButton"),
+        QStringLiteral("leaveOutEdit"),
+        QStringLiteral("leaveOutChoices"),
+        QStringLiteral("destinationCombo"),
+        QStringLiteral("chooseDestinationButton"),
+        QStringLiteral("speedLimitSpin"),
+        QStringLiteral("settingsButton"),
+        QStringLiteral("moveButton"),
+        QStringLiteral("copyButton"),
+    };
 }
 
 } // namespace UiTest
