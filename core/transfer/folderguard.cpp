@@ -210,8 +210,10 @@ pid_t sentinelOwnerHere(const QByteArray &name)
 {
     if (!isSentinelName(name))
         return 0;
+    const qsizetype start = qsizetype(sizeof SentinelPrefix) - 1;
     const QList<QByteArray> parts =
-        name.mid(qsizetype(sizeof SentinelPrefix) - 1).split('-'); // pid, host, random…
+        name.mid(start, name.size() - start - qsizetype(sizeof PartFileSuffix) + 1)
+            .split('-'); // pid, host, random
     if (parts.size() != 3 || parts.at(1) != hostTag())
         return 0;
     bool ok = false;

@@ -114,6 +114,7 @@ void TestSshfs::killAndCancelLeaveNoPartialFinalFile()
     QCOMPARE(cancelled.exitCode, 130);
     QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
     // The cancelled run removed its own part file and the one the killed run left for "big".
+    // So did its merge into "src" with the sentinel the killed run left there.
     QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
 
     const FsHelpers::ChildRun done =
