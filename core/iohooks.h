@@ -28,6 +28,10 @@ struct IoHooks
     /// @p partPath, before data, metadata and the rename (used to replace it on purpose, as
     /// someone else writing in the destination folder could).
     std::function<void(const QByteArray &partPath)> afterPartCreated;
+    /// Right after verifyFolder() found the destination folder of the entry @p entryPath
+    /// still the folder it was, before the create, rename or metadata set it was asked for
+    /// (used to replace that folder on the server in exactly that instant).
+    std::function<void(const QByteArray &entryPath)> afterFolderChecked;
     /// After the data of @p destination is written and flushed, before verification re-reads
     /// it through @p partFd (used to corrupt a copy on purpose).
     std::function<void(int partFd, const QByteArray &destination)> beforeVerify;

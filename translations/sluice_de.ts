@@ -486,6 +486,14 @@
         <source>the folder “%1” on the server is no longer the folder this copy writes into (its permissions, owner or modification time changed: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
         <translation>der Ordner „%1“ auf dem Server ist nicht mehr der Ordner, in den diese Kopie schreibt (seine Berechtigungen, sein Eigentümer oder seine Änderungszeit haben sich geändert: er oder ein übergeordneter Ordner wurde ersetzt, zum Beispiel durch eine symbolische Verknüpfung); es wird nichts mehr hineingeschrieben</translation>
     </message>
+    <message>
+        <source>the folder “%1” on the server is no longer the folder this copy writes into (the hidden file this copy made in it is not there: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
+        <translation>der Ordner „%1“ auf dem Server ist nicht mehr der Ordner, in den diese Kopie schreibt (die versteckte Datei, die diese Kopie darin angelegt hat, ist nicht da: er oder ein übergeordneter Ordner wurde ersetzt, zum Beispiel durch eine symbolische Verknüpfung); es wird nichts mehr hineingeschrieben</translation>
+    </message>
+    <message>
+        <source>; “%1” was made before this was seen, where that path now leads on the server, and is left there</source>
+        <translation>; „%1“ wurde angelegt, bevor das bemerkt wurde, dort, wohin dieser Pfad auf dem Server jetzt führt, und bleibt dort</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemCopier</name>

@@ -488,6 +488,14 @@
         <source>the folder “%1” on the server is no longer the folder this copy writes into (its permissions, owner or modification time changed: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
         <translation>папка «%1» на сервере больше не та папка, в которую пишет это копирование (изменились её права, владелец или время изменения: её или одну из папок выше заменили, например символической ссылкой); больше ничего в неё не записывается</translation>
     </message>
+    <message>
+        <source>the folder “%1” on the server is no longer the folder this copy writes into (the hidden file this copy made in it is not there: it, or a folder above it, was replaced, for example by a symbolic link); nothing more is written into it</source>
+        <translation>папка «%1» на сервере больше не та папка, в которую пишет это копирование (скрытого файла, созданного в ней этим копированием, там нет: её или одну из папок выше заменили, например символической ссылкой); больше ничего в неё не записывается</translation>
+    </message>
+    <message>
+        <source>; “%1” was made before this was seen, where that path now leads on the server, and is left there</source>
+        <translation>; «%1» был создан до того, как это обнаружилось, там, куда этот путь теперь ведёт на сервере, и остаётся там</translation>
+    </message>
 </context>
 <context>
     <name>Sluice::ItemCopier</name>

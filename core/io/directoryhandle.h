@@ -47,6 +47,8 @@ struct FolderIdentity
     bool rebased = false; ///< the one step back allowed for a folder the job did not make
     int finding = 0;      ///< what verifyFolder() found once the folder is replaced
     int findingErrno = 0; ///< and the errno value it got, if any
+    /// The name of the folder's sentinel (placeSentinel()), empty where it has none
+    QByteArray sentinel;
     std::mutex lock;
 };
 

@@ -16,12 +16,15 @@ namespace Sluice {
 void finishFolder(JobContext &job, DirectoryHandle &folder, const PlanItem *item, int sourceFd)
 {
     // A folder replaced by a link on the server: its mode and times would reach the target.
+    // Its sentinel goes first: removing it changes the folder's time, and is its last check.
     if (item && !job.stopping()) {
-        if (auto replaced = verifyFolder(folder, folder.path, FileOperation::SetPermissions)) {
+        if (auto replaced = releaseFolder(folder, FileOperation::SetPermissions, job.hooks)) {
             job.issues.add(*replaced);
             folder.incomplete.store(true);
             item = nullptr;
         }
+    } else {
+        dropSentinel(folder);
     }
     if (item) {
         applyMetadata(folder.fd.get(), sourceFd, *item,

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "folderguard.h"
 #include "itemlife.h"
 #include "jobcontext.h"
 #include "nativepath.h"
@@ -156,6 +157,12 @@ Attempt HardLinkLife::createPart(const Placement &placement, PartFileGuard &part
                 QCoreApplication::translate("Sluice::ItemCopier", "a hard link to “%1”")
                     .arg(NativePath::toDisplay(firstPath()));
         return Attempt::failed(failure);
+    }
+    if (auto stray =
+            verifyAfterCreate(*m_task.destinationDirectory, destinationPath(placement.name),
+                              part.name(), FileOperation::Link)) {
+        part.disown(); // where it went is not this copy's folder
+        return Attempt::failed(*stray);
     }
     identity = CreatedPart{};
     if (struct stat st = {};

@@ -9,6 +9,7 @@
 #include "filesystemlimits.h"
 #include "flushbehind.h"
 #include "folderfinisher.h"
+#include "folderguard.h"
 #include "fsprobe.h"
 #include "itemlife.h"
 #include "itemprogress.h"
@@ -276,6 +277,12 @@ Attempt FileLife::createPart(const Placement &placement, PartFileGuard &part,
         return Attempt::failed(issue);
     }
     UniqueFd partFile(partFd);
+    if (auto stray =
+            verifyAfterCreate(*m_task.destinationDirectory, destinationPath(placement.name),
+                              part.name(), FileOperation::Create)) {
+        part.disown(); // where it went is not this copy's folder
+        return Attempt::failed(*stray);
+    }
     if (!folder.createdByCopy) {
         if (struct stat st = {}; ::fstat(partFile.get(), &st) == 0)
             identity = CreatedPart::fromStat(st);

@@ -208,7 +208,7 @@ Attempt PartFileLife::write(const Placement &placement)
 {
     // Before the guard: a part name in a folder replaced by a link is never touched.
     if (auto replaced = verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
-                                     FileOperation::Create))
+                                     FileOperation::Create, m_job.hooks))
         return Attempt::failed(*replaced);
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
@@ -224,8 +224,9 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
                               const std::optional<CreatedPart> &identity, ItemOutcome outcome)
 {
     for (int tries = 0;; ++tries) {
-        if (auto replaced = verifyFolder(*m_task.destinationDirectory,
-                                         destinationPath(placement.name), publishOperation()))
+        if (auto replaced =
+                verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
+                             publishOperation(), m_job.hooks))
             return Attempt::failed(*replaced);
         const int error = placeContent(part.name(), placement.name,
                                        placement.action == Placement::Action::Overwrite,

@@ -188,6 +188,11 @@ Attempt SpecialEntryLife::createPart(const Placement &placement, PartFileGuard &
     }
     if (error != 0)
         return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, error));
+    if (auto stray = verifyAfterCreate(*m_task.destinationDirectory, finalPath, part.name(),
+                                       FileOperation::Create)) {
+        part.disown(); // where it went is not this copy's folder
+        return Attempt::failed(*stray);
+    }
     identity = CreatedPart{};
     if (struct stat st = {};
         ::fstatat(destinationFd(), part.name().constData(), &st, AT_SYMLINK_NOFOLLOW) == 0
@@ -237,8 +242,8 @@ std::optional<Attempt> FolderLife::openSource()
 Attempt FolderLife::write(const Placement &placement)
 {
     const QByteArray finalPath = destinationPath(placement.name);
-    if (auto replaced =
-            verifyFolder(*m_task.destinationDirectory, finalPath, FileOperation::Create))
+    if (auto replaced = verifyFolder(*m_task.destinationDirectory, finalPath, FileOperation::Create,
+                                     m_job.hooks))
         return Attempt::failed(*replaced);
     const bool merge = placement.action == Placement::Action::Merge;
     bool created = false;
@@ -247,6 +252,10 @@ Attempt FolderLife::write(const Placement &placement)
             created = true;
         else if (errno != EEXIST)
             return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
+        if (created) // else nothing was made
+            if (auto stray = verifyAfterCreate(*m_task.destinationDirectory, finalPath,
+                                               placement.name, FileOperation::Create))
+                return Attempt::failed(*stray);
     }
     // A folder that exists (found by the preflight, or since) on a file system that shows a
     // link as what it points to may be a link to a folder anywhere on the server, unless it
@@ -285,8 +294,12 @@ DirectoryRef FolderLife::destinationHandle(UniqueFd fd, const struct stat &st,
         created && ::fgetxattr(fd.get(), "system.posix_acl_default", nullptr, 0) < 0;
     auto handle = std::make_shared<DirectoryHandle>(std::move(fd), path, st.st_dev, created);
     handle->modeFollowsUmask = modeFollowsUmask;
-    if (!m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders)
+    if (!m_job.fileSystems.probe(handle->fd.get(), st.st_dev).descriptorsPinFolders) {
         guardFolder(*handle, st);
+        if (!created) // a kill -9 leaves its sentinels: removed by the next job here
+            removeStaleSentinels(handle->fd.get());
+        placeSentinel(*handle);
+    }
     handle->parent = m_task.destinationDirectory;
     if (m_job.options.move)
         handle->source =

@@ -7,6 +7,7 @@
 // every file is fsynced on the server (syncfs(2) does not reach it), as the server's log shows.
 
 #include "fshelpers.h"
+#include "iohooks.h"
 #include "jobrunner.h"
 #include "sshfsmount.h"
 #include "testtree.h"
@@ -50,6 +51,8 @@ private Q_SLOTS:
     void folderReplacedByALinkMidCopyIsNotWrittenThrough();
     void followSymlinksFolderSwappedMidCopyIsNotWrittenThrough();
     void folderAboveSwappedForALinkToSameNamedFoldersIsNotWrittenThrough();
+    void followSymlinksSwapBetweenCheckAndCreateLeavesTheLookAlikeAlone();
+    void folderAboveSwappedBetweenCheckAndCreateLeavesTheLookAlikeAlone();
     void copyAndMergeWithEightWorkersRaiseNoFalseAlarm();
     void dryRunSaysLinksLoseTheirTimes();
 
@@ -111,6 +114,7 @@ void TestSshfs::killAndCancelLeaveNoPartialFinalFile()
     QCOMPARE(cancelled.exitCode, 130);
     QCOMPARE(TestTree::readFile(server->serverPath("src/big")), QByteArray("old"));
     // The cancelled run removed its own part file and the one the killed run left for "big".
+    // So did its merge into "src" with the sentinel the killed run left there.
     QVERIFY(TestTree::findPartFiles(server->serverPath()).isEmpty());
 
     const FsHelpers::ChildRun done =
@@ -743,7 +747,156 @@ void TestSshfs::folderAboveSwappedForALinkToSameNamedFoldersIsNotWrittenThrough(
     QCOMPARE(::access(server->serverPath("up/a.moved/b/c").constData(), F_OK), -1);
 }
 
-// The control for the two above: with --workers 8 on plain sshfs, 400 small files into a
+namespace {
+
+// A folder like ~/.ssh on the server: mode 0700, owned by the copying user (root here), as a
+// folder the copy makes is until its contents are done; one entry, all dated 2000.
+void makeLookAlike(const QByteArray &folder)
+{
+    QVERIFY(TestTree::makePath(folder));
+    QCOMPARE(::chmod(folder.constData(), 0700), 0);
+    QVERIFY(TestTree::writeFile(folder + "/id_ed25519", "private key"));
+    QCOMPARE(::chmod((folder + "/id_ed25519").constData(), 0600), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, (folder + "/id_ed25519").constData(), Y2000, 0), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, folder.constData(), Y2000, 0), 0);
+}
+
+// Copies the folder @p source into @p destination in this process, one file at a time,
+// and runs @p swap once, right after the check of the destination folder that comes before
+// the create of @p entry (IoHooks::afterFolderChecked): the swap lands in the instant
+// between that check and the create, every time.
+JobRunner::Run copyWithASwapAfterTheCheck(const QByteArray &source, const QByteArray &destination,
+                                          const QByteArray &entry,
+                                          const std::function<void()> &swap)
+{
+    CopyOptions options = JobRunner::quickOptions();
+    options.smallFileWorkers = 1;
+    IoHooks hooks;
+    auto swapped = std::make_shared<std::atomic<bool>>(false);
+    hooks.afterFolderChecked = [entry, swap, swapped](const QByteArray &entryPath) {
+        if (entryPath == entry && !swapped->exchange(true))
+            swap();
+    };
+    JobRunner::Run run = JobRunner::run({source}, destination, options, {}, hooks);
+    if (!swapped->load())
+        qWarning("the swap never happened");
+    return run;
+}
+
+// The names in @p folder but the one sentinel the copy made there (".sluice-guard-…"), which
+// stays in a folder found replaced: the path that would remove it leads elsewhere.
+QList<QByteArray> namesBesideTheSentinel(const QByteArray &folder)
+{
+    QList<QByteArray> names = FsHelpers::listNames(folder);
+    const qsizetype before = names.size();
+    names.removeIf([](const QByteArray &name) { return name.startsWith(".sluice-guard-"); });
+    if (before - names.size() != 1)
+        names.append("(not one sentinel)");
+    return names;
+}
+
+QString allMessages(const JobRunner::Run &run)
+{
+    QStringList messages;
+    for (const CopyIssue &issue : run.result.issues)
+        messages.append(issue.message());
+    return messages.join(QLatin1Char('\n'));
+}
+
+// What the look-alike @p folder must hold after a copy that was stopped there: its entry as
+// before, the one reported part file @p stray (empty) and nothing else; its mode as before
+// and none of the source folder's time (2010).
+void checkLookAlike(const QByteArray &folder, const QByteArray &stray, const QByteArray &keyBefore)
+{
+    QCOMPARE(FsHelpers::listNames(folder), (QList<QByteArray>{stray, "id_ed25519"}));
+    QCOMPARE(statLine(folder + "/id_ed25519"), keyBefore);
+    QCOMPARE(TestTree::readFile(folder + "/id_ed25519"), QByteArray("private key"));
+    QCOMPARE(TestTree::readFile(folder + '/' + stray), QByteArray());
+    struct stat st = {};
+    QCOMPARE(::lstat(folder.constData(), &st), 0);
+    QCOMPARE(st.st_mode, mode_t(S_IFDIR | 0700));
+    QVERIFY(st.st_mtim.tv_sec != Y2010[1].tv_sec);
+}
+
+} // namespace
+
+// Issue 15 (a fresh tester): on sshfs -o follow_symlinks, the destination folder swapped for
+// a link to a folder like ~/.ssh (0700, the copying user's) in the instant between the check
+// and the create. The identity check cannot tell them apart, and the copy's own part file
+// moves that folder's time forward: the third file landed in it, it got the source folder's
+// mode and times, exit 0. The folder's hidden sentinel is not there: the part file made in
+// that instant is reported (and left, empty), nothing else reaches the look-alike, the job
+// fails (exit status 1) naming the folder.
+void TestSshfs::followSymlinksSwapBetweenCheckAndCreateLeavesTheLookAlikeAlone()
+{
+    SSHFS_MOUNT(server, QStringLiteral("follow_symlinks"));
+    Scratch outside;
+    const QByteArray ssh = outside.path("ssh");
+    makeLookAlike(ssh);
+    const QByteArray keyBefore = statLine(ssh + "/id_ed25519");
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("fc/d")));
+    for (const char *name : {"a", "b", "c"})
+        QVERIFY(TestTree::writeFile(scratch.path("fc/d/") + name, QByteArray("file ") + name));
+    QCOMPARE(::chmod(scratch.path("fc/d").constData(), 0755), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, scratch.path("fc/d").constData(), Y2010, 0), 0);
+
+    const JobRunner::Run run =
+        copyWithASwapAfterTheCheck(scratch.path("fc"), server->path(), server->path("fc/d/c"), [&] {
+            swapForALink(server->serverPath("fc/d"), server->serverPath("fc/d.moved"), ssh);
+        });
+    QVERIFY(!run.timedOut);
+    checkLookAlike(ssh, ".c.sluice-part", keyBefore);
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    const QString said = allMessages(run);
+    QVERIFY2(said.contains(QString::fromUtf8(anotherFolder(server->path("fc/d")))),
+             qPrintable(said));
+    QVERIFY2(said.contains(QString::fromUtf8("“" + server->path("fc/d/.c.sluice-part")
+                                             + "” was made before this was seen")),
+             qPrintable(said));
+    QCOMPARE(namesBesideTheSentinel(server->serverPath("fc/d.moved")),
+             (QList<QByteArray>{"a", "b"}));
+    QCOMPARE(TestTree::readFile(server->serverPath("fc/d.moved/b")), QByteArray("file b"));
+}
+
+// The same on plain sshfs, a folder above swapped: while up/a/b is written, up/a becomes a
+// link to a place with a folder b like ~/.ssh. Only the part file made in that instant
+// reaches it, reported; exit status 1, naming the folder.
+void TestSshfs::folderAboveSwappedBetweenCheckAndCreateLeavesTheLookAlikeAlone()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch outside;
+    const QByteArray home = outside.path("home");
+    makeLookAlike(home + "/b");
+    QCOMPARE(::utimensat(AT_FDCWD, home.constData(), Y2000, 0), 0);
+    const QByteArray keyBefore = statLine(home + "/b/id_ed25519");
+    const QByteArray homeBefore = statLine(home);
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("ua/a/b")));
+    for (const char *name : {"a", "b", "c"})
+        QVERIFY(TestTree::writeFile(scratch.path("ua/a/b/") + name, QByteArray("file ") + name));
+    QCOMPARE(::chmod(scratch.path("ua/a/b").constData(), 0755), 0);
+    QCOMPARE(::utimensat(AT_FDCWD, scratch.path("ua/a/b").constData(), Y2010, 0), 0);
+
+    const JobRunner::Run run = copyWithASwapAfterTheCheck(
+        scratch.path("ua"), server->path(), server->path("ua/a/b/c"),
+        [&] { swapForALink(server->serverPath("ua/a"), server->serverPath("ua/a.moved"), home); });
+    QVERIFY(!run.timedOut);
+    checkLookAlike(home + "/b", ".c.sluice-part", keyBefore);
+    QCOMPARE(FsHelpers::listNames(home), QList<QByteArray>{"b"});
+    QCOMPARE(statLine(home), homeBefore);
+    QCOMPARE(run.result.status, CopyStatus::Failed);
+    const QString said = allMessages(run);
+    QVERIFY2(said.contains(QString::fromUtf8(anotherFolder(server->path("ua/a/b")))),
+             qPrintable(said));
+    QVERIFY2(said.contains(QString::fromUtf8("“" + server->path("ua/a/b/.c.sluice-part")
+                                             + "” was made before this was seen")),
+             qPrintable(said));
+    QCOMPARE(namesBesideTheSentinel(server->serverPath("ua/a.moved/b")),
+             (QList<QByteArray>{"a", "b"}));
+}
+
+// The control for the swaps above: with --workers 8 on plain sshfs, 400 small files into a
 // folder the copy makes (its time moves with every entry, seen by eight workers at once) and
 // merges into two existing folders, one from 2000 and one dated an hour ahead of the server's
 // clock (its time steps back to the present with the first entry): no folder is taken for
