@@ -48,6 +48,12 @@ void CopyJob::setIoHooks(const IoHooks &hooks)
     m_hooks = hooks;
 }
 
+CopyProgress CopyJob::latestProgress() const
+{
+    const std::lock_guard lock(m_latestMutex);
+    return m_latest;
+}
+
 bool CopyJob::isSuspended() const
 {
     return m_context && m_context->control.isPaused();
@@ -97,6 +103,13 @@ void CopyJob::start()
     m_sampler->moveToThread(m_samplerThread);
     connect(m_samplerThread, &QThread::started, m_sampler, &ProgressSampler::start);
     connect(m_sampler, &ProgressSampler::sampled, this, &CopyJob::onSample);
+    connect(
+        m_sampler, &ProgressSampler::sampled, this,
+        [this](const CopyProgress &progress) {
+            const std::lock_guard lock(m_latestMutex);
+            m_latest = progress;
+        },
+        Qt::DirectConnection); // in the sampler's thread: latestProgress()
 
     m_workerThread = new QThread(this);
     m_workerThread->setObjectName(QStringLiteral("sluice-copy"));

@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <memory>
+#include <mutex>
 
 class QThread;
 
@@ -44,6 +45,10 @@ public:
     bool isRunning() const { return m_started && !m_finished; }
     bool isSuspended() const;
     bool isFinished() const { return m_finished; }
+    /// The newest progress sample, as the sampler's thread took it: any thread, also while
+    /// this thread's event loop is blocked and progressChanged() cannot arrive (sluice-cli's
+    /// prompt). A default CopyProgress before the first sample.
+    CopyProgress latestProgress() const;
 
 public Q_SLOTS:
     /// Starts the job. Invalid options end it at once with a Failed result (not started).
@@ -103,6 +108,8 @@ private:
     bool m_started = false;
     bool m_cancelledBeforeStart = false;
     bool m_finished = false;
+    mutable std::mutex m_latestMutex;
+    CopyProgress m_latest; ///< guarded by m_latestMutex
 };
 
 /// Registers the core's value types with Qt's meta-type system (for queued signals).

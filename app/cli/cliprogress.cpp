@@ -83,9 +83,9 @@ void ProgressPrinter::noteDeviceWait(const CopyProgress &progress)
     std::fflush(stderr);
 }
 
-void ProgressPrinter::showPaused()
+void ProgressPrinter::showPaused(const CopyProgress &latest)
 {
-    CopyProgress paused = m_last;
+    CopyProgress paused = newest(latest);
     paused.paused = true;
     paused.waiting = m_asking;
     paused.readRate = 0;
@@ -113,28 +113,37 @@ void ProgressPrinter::drawQueued()
     m_drawPending = false;
 }
 
-CopyProgress ProgressPrinter::waitingSample() const
+CopyProgress ProgressPrinter::newest(const CopyProgress &latest) const
 {
-    CopyProgress waiting = m_last;
-    waiting.waiting = true;
-    waiting.readRate = 0;
-    waiting.writeRate = 0;
-    if (m_lastAt.isValid())
-        waiting.elapsedMs += m_lastAt.elapsed(); // the ETA holds, the elapsed time goes on
+    return latest.elapsedMs >= m_last.elapsedMs ? latest : m_last;
+}
+
+CopyProgress ProgressPrinter::waitingSample(const CopyProgress &latest) const
+{
+    // While the question is open the event loop waits for the person, so samples do not
+    // arrive: the sampler's newest one says what the other threads copy meanwhile (issue 13:
+    // the bytes stood still and the rate said 0 while a big file was copied to its end).
+    CopyProgress waiting = newest(latest);
+    if (!waiting.waiting) {
+        // Taken before the sampler saw the question: its rates and ETA are from before it.
+        waiting.waiting = true;
+        waiting.readRate = 0;
+        waiting.writeRate = 0;
+    }
     return waiting;
 }
 
-void ProgressPrinter::beginQuestion()
+void ProgressPrinter::beginQuestion(const CopyProgress &latest)
 {
-    draw(waitingSample());
+    draw(waitingSample(latest));
     interrupt();
     m_asking = true;
 }
 
-void ProgressPrinter::tickQuestion()
+void ProgressPrinter::tickQuestion(const CopyProgress &latest)
 {
     if (m_asking && m_style == ProgressStyle::Json)
-        draw(waitingSample());
+        draw(waitingSample(latest));
 }
 
 void ProgressPrinter::endQuestion(bool answered)
@@ -151,7 +160,6 @@ void ProgressPrinter::show(const CopyProgress &progress)
 {
     noteDeviceWait(progress);
     m_last = progress;
-    m_lastAt.start();
     if (m_asking)
         return;
     // Samples taken while the question was open come in a burst after the answer, stale.

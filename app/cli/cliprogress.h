@@ -5,7 +5,6 @@
 #include "copyresult.h"
 #include "jobjournal.h"
 
-#include <QElapsedTimer>
 #include <QSet>
 
 #include <cstdio>
@@ -33,15 +32,18 @@ public:
     bool queue(const CopyProgress &progress);
     /// Shows the sample queue() kept, if any and if finish() has not run yet.
     void drawQueued();
-    /// A question is being asked on stderr from now on: the last sample is shown once more
-    /// as waiting (the bar says "waiting for your answer" and its line is ended; JSON writes
-    /// a record with "waiting": true, rates 0, the ETA held), and the bar is not redrawn
-    /// until endQuestion().
-    void beginQuestion();
+    /// A question is being asked on stderr from now on: the newest sample (@p latest,
+    /// CopyJob::latestProgress(), or the last one shown if that is newer) is shown as waiting
+    /// (the bar says "waiting for your answer" and its line is ended; JSON writes a record
+    /// with "waiting": true, the ETA held), and the bar is not redrawn until endQuestion().
+    /// Its rates are those the sampler measured while the question was open, 0 in a sample
+    /// taken before it.
+    void beginQuestion(const CopyProgress &latest);
     /// While the question is open, every WaitingTickMs: JSON writes the waiting record again
-    /// with the elapsed time moved on (stdout is not the prompt's terminal line). The bar
-    /// stays as it is: the prompt owns the terminal.
-    void tickQuestion();
+    /// from @p latest, the newest sample (stdout is not the prompt's terminal line): the
+    /// elapsed time moves on, and the bytes and rates of what the other threads copy
+    /// meanwhile with it. The bar stays as it is: the prompt owns the terminal.
+    void tickQuestion(const CopyProgress &latest);
     /// How often the prompt calls tickQuestion().
     static constexpr int WaitingTickMs = 1000;
     /// The question was answered (@p answered) or given up by a signal: samples still
@@ -61,11 +63,12 @@ public:
     void interrupt();
     /// --verbose: a dry run lists each entry the filter left out.
     void setVerbose(bool verbose) { m_verbose = verbose; }
-    /// Shows the last sample again as paused (rates 0), at once: the job was just suspended
-    /// and the process is about to stop (Ctrl+Z), before the sampler's next tick. During a
-    /// question the line is printed below the prompt and ended, so that the shell's
-    /// "Stopped" and the question printed again after `fg` start on lines of their own.
-    void showPaused();
+    /// Shows the newest sample (@p latest, or the last one shown if that is newer) again as
+    /// paused (rates 0), at once: the job was just suspended and the process is about to
+    /// stop (Ctrl+Z), before the sampler's next tick. During a question the line is printed
+    /// below the prompt and ended, so that the shell's "Stopped" and the question printed
+    /// again after `fg` start on lines of their own.
+    void showPaused(const CopyProgress &latest);
 
     /// "42% 1.2 GiB/4.0 GiB  read 512 MiB/s  write 498 MiB/s  mem 14 MiB  ETA 0:05";
     /// @p ending replaces the phase's mark ("cancelled" for the last line of a cancelled job).
@@ -97,8 +100,10 @@ private:
     void noteDeviceWait(const CopyProgress &progress);
     void printLeftOut(const CopyResult &result) const;
     void draw(const CopyProgress &progress);
-    /// The last sample as it stands while a question is open.
-    CopyProgress waitingSample() const;
+    /// @p latest, or the last sample shown when it is newer.
+    CopyProgress newest(const CopyProgress &latest) const;
+    /// The newest sample as it stands while a question is open.
+    CopyProgress waitingSample(const CopyProgress &latest) const;
 
     ProgressStyle m_style;
     bool m_quiet;
@@ -115,7 +120,6 @@ private:
     QString m_deviceWaitNote;
     QSet<QString> m_shownIssues; ///< messages showIssueNow() printed
     CopyProgress m_last;
-    QElapsedTimer m_lastAt; ///< since m_last was shown
 
     CopyProgress m_queued;
 };

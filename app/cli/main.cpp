@@ -61,7 +61,7 @@ void stopForTerminal(Sluice::CopyJob &job, Sluice::Cli::ProgressPrinter &printer
 {
     job.suspend();
     Sluice::Cli::processStopped(job, true);
-    printer.showPaused();
+    printer.showPaused(job.latestProgress());
     std::fflush(stdout);
     std::fflush(stderr);
     std::signal(SIGTSTP, SIG_DFL);
@@ -140,9 +140,10 @@ int runJob(const Sluice::Cli::Arguments &arguments, const Sluice::CopyRequest &r
     QObject::connect(&job, &CopyJob::notResumable, &job,
                      [&](const CopyIssue &issue) { printer.showIssueNow(issue); });
     QObject::connect(&job, &CopyJob::questionAsked, &job, [&](const CopyQuestion &question) {
-        printer.beginQuestion();
+        printer.beginQuestion(job.latestProgress());
         const std::optional<QuestionAnswer> answer = Cli::promptForAnswer(
-            question, {signalPipe[0], handleSignals, [&printer] { printer.tickQuestion(); },
+            question, {signalPipe[0], handleSignals,
+                       [&printer, &job] { printer.tickQuestion(job.latestProgress()); },
                        Cli::ProgressPrinter::WaitingTickMs});
         printer.endQuestion(answer.has_value());
         if (answer) // else a signal cancelled or stopped the job, which releases the question

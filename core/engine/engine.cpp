@@ -28,15 +28,22 @@ std::optional<DataOutcome> beforeWriting(EngineContext &job, const DataTransfer 
 {
     if (!job.control.waitWhilePaused() || stopRequested(job, transfer))
         return stopOutcome(job);
-    if (!job.limiter.throttle(charge, transfer.skipRequested) || stopRequested(job, transfer))
-        return stopOutcome(job);
+    if (!job.limiter.throttle(charge, transfer.skipRequested))
+        return stopOutcome(job); // the limiter gave the bytes back
+    // From here on, an end without the write gives back what the limiter took.
+    const auto notWritten = [&job, charge](DataOutcome outcome) {
+        job.limiter.charge(-charge);
+        return outcome;
+    };
+    if (stopRequested(job, transfer))
+        return notWritten(stopOutcome(job));
     if (!job.hooks.beforeWrite)
         return std::nullopt;
     if (const int injected = job.hooks.beforeWrite(transfer.destinationPath, offset, length))
-        return DataOutcome::failed(
-            CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, injected));
+        return notWritten(DataOutcome::failed(
+            CopyIssue::fromErrno(FileOperation::Write, transfer.destinationPath, injected)));
     if (stopRequested(job, transfer))
-        return stopOutcome(job);
+        return notWritten(stopOutcome(job));
     return std::nullopt;
 }
 

@@ -97,9 +97,10 @@ bool stopRequested(const EngineContext &job, const DataTransfer &transfer);
 DataOutcome stopOutcome(const EngineContext &job);
 /// The gate before an engine writes @p length bytes at @p offset (any engine, the copying
 /// thread): waits while the job is paused, waits for @p charge bytes of speed-limit credit
-/// (SpeedLimiter::throttle()), runs the beforeWrite test hook, checking for a stop between
-/// the waits. Returns the outcome that ends the transfer here (Cancelled, Skipped, or Failed
-/// with a Write issue for an injected error), or nothing: write.
+/// (SpeedLimiter::throttle(), paid before the write), runs the beforeWrite test hook, checking
+/// for a stop between the waits. Returns the outcome that ends the transfer here (Cancelled,
+/// Skipped, or Failed with a Write issue for an injected error; the credit taken is given
+/// back then), or nothing: write.
 std::optional<DataOutcome> beforeWriting(EngineContext &job, const DataTransfer &transfer,
                                          qint64 offset, qint64 length, qint64 charge);
 

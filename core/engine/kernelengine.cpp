@@ -59,7 +59,7 @@ public:
 
 private:
     std::optional<DataOutcome> copyRegion(const DataRegion &region);
-    std::optional<DataOutcome> waitForStep(qint64 want);
+    std::optional<DataOutcome> waitForStep(qint64 want, qint64 expected);
     ssize_t copyStep(qint64 want) const;
     bool isEndOfFile() const;
     std::optional<DataOutcome> account(ssize_t moved);
@@ -106,9 +106,13 @@ std::optional<DataOutcome> KernelCopy::copyRegion(const DataRegion &region)
 {
     while (m_position < region.end) {
         const qint64 want = std::min(m_step, region.end - m_position);
-        if (std::optional<DataOutcome> stop = waitForStep(want))
+        // Paid before the call: what the planned size leaves for it. A file that grew
+        // pays its excess after the call, with the next step.
+        const qint64 expected = std::clamp<qint64>(m_transfer.plannedSize - m_position, 0, want);
+        if (std::optional<DataOutcome> stop = waitForStep(want, expected))
             return stop;
         const ssize_t moved = copyStep(want);
+        m_job.limiter.charge(std::max<qint64>(moved, 0) - expected); // what really moved
         if (moved < 0)
             return giveUp(errno);
         if (moved == 0) {
@@ -128,14 +132,13 @@ std::optional<DataOutcome> KernelCopy::copyRegion(const DataRegion &region)
     return std::nullopt;
 }
 
-// Before a step of @p want bytes: waits while paused, for speed-limit credit, and calls the
-// beforeWrite hook. Returns the outcome that ends the run (cancelled, skipped, an injected
-// failure), or nullopt to go on.
-std::optional<DataOutcome> KernelCopy::waitForStep(qint64 want)
+// Before a step of up to @p want bytes: waits while paused, for @p expected bytes of
+// speed-limit credit (what the step should move: a small file must not pay for a whole
+// chunk), and calls the beforeWrite hook. Returns the outcome that ends the run (cancelled,
+// skipped, an injected failure), or nullopt to go on.
+std::optional<DataOutcome> KernelCopy::waitForStep(qint64 want, qint64 expected)
 {
-    // Wait for credit, charge what moved (account()): a small file must not pay for a whole
-    // chunk.
-    return beforeWriting(m_job, m_transfer, m_position, want, 0);
+    return beforeWriting(m_job, m_transfer, m_position, want, expected);
 }
 
 // One copy_file_range(2) call of up to @p want bytes at m_position on both sides, retried on
@@ -159,11 +162,10 @@ bool KernelCopy::isEndOfFile() const
     return probeEndOfFile(m_transfer.sourceFd, m_position) == 1;
 }
 
-// Charges, counts and reports @p moved bytes, then flushes behind them. Returns the flush
+// Counts and reports @p moved bytes, then flushes behind them. Returns the flush
 // failure, or nullopt.
 std::optional<DataOutcome> KernelCopy::account(ssize_t moved)
 {
-    m_job.limiter.charge(moved);
     m_job.counters.bytesRead.fetch_add(moved, std::memory_order_relaxed);
     m_job.counters.bytesWritten.fetch_add(moved, std::memory_order_relaxed);
     m_position += moved;

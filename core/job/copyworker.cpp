@@ -321,11 +321,12 @@ bool CopyWorker::buildPlan(Plan &plan, CopyResult &result)
     }
     const bool walked = planner.walk(plan);
     ProgressCounters &counters = job.counters;
-    const qint64 unplanned = plan.failedItems + plan.unreadNames;
+    const qint64 unplanned = plan.failedItems + plan.unreadNames + plan.abortedItems;
     counters.itemsTotal.store(qint64(plan.items.size()) + unplanned);
-    counters.itemsFailed.store(unplanned); // skipped under the error policy, or never read
+    // Skipped under the error policy, never read, or the entry whose error aborted the job.
+    counters.itemsFailed.store(unplanned);
     job.outcomes.count(ItemFate::SkippedOnError, plan.failedItems, 0);
-    job.outcomes.count(ItemFate::Failed, plan.unreadNames, 0);
+    job.outcomes.count(ItemFate::Failed, plan.unreadNames + plan.abortedItems, 0);
     counters.bytesTotal.store(plan.totalBytes);
     result.itemsLeftOut = plan.leftOutItems;
     result.bytesLeftOut = plan.leftOutBytes;

@@ -85,6 +85,9 @@ struct Plan
     /// Entries never looked up, since their file system cannot carry their names
     /// (FileSystemLimits::lookupsOfUnstorableNamesBreak; already reported): failed.
     qint64 unreadNames = 0;
+    /// Entries whose error aborted the job (ErrorPolicy::Abort, or "abort" answered; already
+    /// reported): failed. A cancel while asking leaves its entry uncounted, as in the copy.
+    qint64 abortedItems = 0;
     /// Entries the filter left out (a folder left out counts once: it is not listed), and
     /// the folders left empty by it unless CopyFilter::keepEmptyFolders.
     qint64 leftOutItems = 0;

@@ -316,7 +316,7 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
         },
         m_onError);
     if (examined == Tried::Stopped)
-        return false;
+        return stopped(plan);
     if (examined == Tried::Skipped) {
         ++plan.failedItems;
         return true;
@@ -380,7 +380,18 @@ bool Planner::enterUnderPolicy(Plan &plan, qint32 index, const std::function<int
         plan.items.pop_back();
         ++plan.failedItems;
     }
-    return entered != Tried::Stopped;
+    if (entered != Tried::Stopped)
+        return true;
+    if (m_job.aborted.load())
+        plan.items.pop_back(); // not listed: failed, not planned
+    return stopped(plan);
+}
+
+bool Planner::stopped(Plan &plan) const
+{
+    if (m_job.aborted.load())
+        ++plan.abortedItems;
+    return false;
 }
 
 // Lists the folder behind @p fd (taking ownership) into a new frame, names sorted; returns 0
@@ -512,9 +523,11 @@ bool Planner::planEntry(Plan &plan, qint32 parentIndex, int parentFd, const QByt
             return CopyIssue::fromErrno(FileOperation::Stat, path(), error);
         },
         m_onError);
-    if (examined != Tried::Succeeded) {
-        plan.failedItems += examined == Tried::Skipped ? 1 : 0;
-        return examined == Tried::Skipped;
+    if (examined == Tried::Stopped)
+        return stopped(plan);
+    if (examined == Tried::Skipped) {
+        ++plan.failedItems;
+        return true;
     }
     if (loop) {
         m_job.issues.add(CopyIssue::withDetail(

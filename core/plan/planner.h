@@ -66,6 +66,9 @@ private:
     int enterFolder(Plan &plan, qint32 index, int fd);
     void leaveFolder(Plan &plan);
     bool abandonWalk(Plan &plan);
+    /// An entry's error stopped the job (Tried::Stopped): counted as failed when the job was
+    /// aborted (Plan::abortedItems). Returns false, the walk's answer.
+    bool stopped(Plan &plan) const;
     qint32 addItem(Plan &plan, PlanItem &&item, bool groupHardLinks);
     void collectSourceAncestors(int directoryFd);
     void fillItem(PlanItem &item, const struct stat &st) const;

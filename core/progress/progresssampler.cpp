@@ -75,10 +75,10 @@ void ProgressSampler::countMovingTime(CopyPhase phase, qint64 intervalMs, DataMo
     }
 }
 
-void ProgressSampler::sampleRates(CopyProgress &p, bool counted, bool active, qint64 worked)
+void ProgressSampler::sampleRates(CopyProgress &p, bool counted, qint64 worked)
 {
-    // After a pause or a question the rates start again from what moves after it (0 until
-    // bytes move), not from the window before it.
+    // After a pause, or an interval of a question in which nothing moved, the rates start
+    // again from what moves after it (0 until bytes move), not from the window before it.
     if (!counted) {
         m_readRate.reset();
         m_writeRate.reset();
@@ -87,22 +87,25 @@ void ProgressSampler::sampleRates(CopyProgress &p, bool counted, bool active, qi
     m_readRate.addSample(m_activeMs, p.bytesRead);
     m_writeRate.addSample(m_activeMs, p.bytesWritten);
     m_doneRate.addSample(m_activeMs, worked);
-    if (active && p.phase == CopyPhase::Copying) {
+    if (!p.paused && p.phase == CopyPhase::Copying) {
+        // While a question is open the other threads go on copying: their rates are shown.
         const qint64 limit = m_job->control.speedLimit();
         const auto capped = [limit](qint64 rate) {
             return limit > 0 ? std::min(rate, limit) : rate;
         };
         p.readRate = m_readRate.rate();
         p.writeRate = capped(m_writeRate.rate());
-        // No ETA until the rate is known, over EtaMinSpanMs of window: the first chunk goes
-        // at once and would promise a fraction of the time.
-        const qint64 doneRate = capped(m_doneRate.rate());
-        if (doneRate > 0 && m_doneRate.spanMs() >= EtaMinSpanMs)
-            p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
-        m_lastEtaMs = p.etaMs;
-    } else if (p.waiting) {
-        p.etaMs = m_lastEtaMs; // stopped, not unknown: it goes on when the answer comes
+        if (!p.waiting) {
+            // No ETA until the rate is known, over EtaMinSpanMs of window: the first chunk
+            // goes soon and would promise a fraction of the time.
+            const qint64 doneRate = capped(m_doneRate.rate());
+            if (doneRate > 0 && m_doneRate.spanMs() >= EtaMinSpanMs)
+                p.etaMs = (p.bytesTotal - p.bytesDone) * 1000 / doneRate;
+            m_lastEtaMs = p.etaMs;
+        }
     }
+    if (p.waiting)
+        p.etaMs = m_lastEtaMs; // stopped, not unknown: it goes on when the answer comes
     if (p.phase == CopyPhase::Finished)
         p.etaMs = 0;
 }
@@ -119,25 +122,31 @@ CopyProgress ProgressSampler::sample()
     p.phase = counters.currentPhase();
     p.paused = m_job->control.isPaused();
     p.waiting = m_job->broker.isAsking();
-    // An interval is active only when no pause or question fell in it: a job stopped by
-    // SIGTSTP and resumed right after SIGCONT must not count the stopped time as moving.
-    // Moving time is active time in the phases that move data, and in Copying only the
-    // intervals in which a file's data moved (skips, collision checks, folders and the
-    // final sync are not moving): countMovingTime().
+    // An interval in which a pause fell is not counted: a job stopped by SIGTSTP and resumed
+    // right after SIGCONT must not count the stopped time as moving. Nor one that began
+    // paused: the process stopped by SIGTSTP (the sampler's thread too) takes its next sample
+    // after SIGCONT, when the job is active again. A question stops only the thread that
+    // asks, so an interval in which a question was open counts when data moved in it
+    // (other threads copying; a data move going on), and only then. Moving time is counted
+    // time in the phases that move data, and in Copying only the intervals in which a file's
+    // data moved (skips, collision checks, folders and the final sync are not moving):
+    // countMovingTime().
     const quint64 pauses = m_job->control.pauseCount();
     const quint64 questions = m_job->broker.questionCount();
-    const bool active = !p.paused && !p.waiting;
-    // Nor one that began paused or waiting: the process stopped by SIGTSTP (the sampler's
-    // thread too) takes its next sample after SIGCONT, when the job is active again.
-    const bool counted = active && m_lastActive && pauses == m_pauses && questions == m_questions;
-    m_lastActive = active;
+    const bool pauseFell = p.paused || m_lastPaused || pauses != m_pauses;
+    const bool questionFell = p.waiting || m_lastWaiting || questions != m_questions;
+    m_lastPaused = p.paused;
+    m_lastWaiting = p.waiting;
     m_pauses = pauses;
     m_questions = questions;
-    if (counted)
-        m_activeMs += now - m_lastMs;
     const DataMove move = dataMoveSinceLastSample();
-    if (counted)
+    const bool counted = !pauseFell && (!questionFell || move.bytesMoved || move.inFlight);
+    if (counted) {
+        m_activeMs += now - m_lastMs;
         countMovingTime(p.phase, now - m_lastMs, move);
+    } else if (!pauseFell) {
+        m_pendingMovingMs = 0; // a question's interval without a data move: as after one
+    }
     m_lastMs = now;
 
     // bytesDone before bytesTotal: writers raise the total first (see ProgressCounters).
@@ -162,7 +171,7 @@ CopyProgress ProgressSampler::sample()
     p.movingMs = m_movingMs;
     const qint64 worked = counters.bytesWorked.load(std::memory_order_relaxed);
 
-    sampleRates(p, counted, active, worked);
+    sampleRates(p, counted, worked);
 
     if (m_job->chunks) {
         p.buffersInUse = m_job->chunks->inUse();

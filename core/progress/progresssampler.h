@@ -21,14 +21,18 @@ struct JobContext;
 /// on the worker thread; docs/design-notes.md records why it moved.
 ///
 /// Rates are bytes/s over a 2 s sliding window of *active* time: the clock stops while the
-/// job is paused or waits for an answer, so rates show 0 then, and the window starts again
-/// after it (0 until bytes move again; not the rate from before, decaying). The write rate shown
+/// job is paused, so rates show 0 then, and the window starts again after it (0 until bytes
+/// move again; not the rate from before, decaying). A question stops only the thread that
+/// asks: while it is open the intervals in which other threads moved data count as active
+/// and moving time, with their bytes and rates shown, and those in which nothing moved are
+/// left out like paused ones (docs/design-notes.md, issue 13). The write rate shown
 /// never exceeds the speed limit: the limiter holds the long-run rate to it, and a short window's
-/// excess (the first chunk goes at once, a chunk finished while pausing) is chunk granularity, not
-/// speed. The ETA divides the remaining logical bytes by the rate of the bytes really moved on
-/// (passed-over bytes of skipped items are neither remaining nor rate), capped by the speed limit,
-/// and is unknown (-1) until the window spans EtaMinSpanMs; while a question is open it holds.
-/// Moving time ends with a file's last byte moved (countMovingTime()).
+/// excess (a chunk landing early in a short window, the burst allowance after idle time, a chunk
+/// finished while pausing) is chunk granularity, not speed. The ETA divides the remaining logical
+/// bytes by the rate of the bytes really moved on (passed-over bytes of skipped items are neither
+/// remaining nor rate), capped by the speed limit, and is unknown (-1) until the window spans
+/// EtaMinSpanMs; while a question is open it holds (stopped, as the asking thread is). Moving time
+/// ends with a file's last byte moved (countMovingTime()).
 class ProgressSampler final : public QObject
 {
     Q_OBJECT
@@ -67,8 +71,8 @@ private:
     DataMove dataMoveSinceLastSample();
     /// Adds a counted interval of @p intervalMs to the moving time (see sample()).
     void countMovingTime(CopyPhase phase, qint64 intervalMs, DataMove move);
-    /// Rates and ETA of @p p; @p counted: no pause or question fell in the interval.
-    void sampleRates(CopyProgress &p, bool counted, bool active, qint64 worked);
+    /// Rates and ETA of @p p; @p counted: the interval counts (see sample()).
+    void sampleRates(CopyProgress &p, bool counted, qint64 worked);
 
     std::shared_ptr<JobContext> m_job;
     std::function<qint64()> m_clockMs;
@@ -85,7 +89,8 @@ private:
     quint64 m_pauses = 0;    ///< JobControl::pauseCount() at the last sample
     quint64 m_questions = 0; ///< QuestionBroker::questionCount() at the last sample
     qint64 m_peakResident = 0;
-    bool m_lastActive = true;    ///< neither paused nor waiting at the last sample
+    bool m_lastPaused = false;   ///< paused at the last sample
+    bool m_lastWaiting = false;  ///< a question was open at the last sample
     bool m_wasMoving = false;    ///< a data move was going on at the last sample
     quint64 m_movesBegun = 0;    ///< ProgressCounters::dataMovesBegun at the last sample
     qint64 m_bytesMovedSeen = 0; ///< bytes read plus written at the last sample

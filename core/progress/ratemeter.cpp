@@ -32,36 +32,35 @@ qint64 RateMeter::rate() const
 void TokenBucket::setRate(qint64 bytesPerSecond, qint64 nowNs)
 {
     m_rate = std::max<qint64>(0, bytesPerSecond);
-    m_tokens = 0;
-    m_lastNs = nowNs;
+    m_paidUntilNs = nowNs;
 }
 
-void TokenBucket::refill(qint64 nowNs)
+qint64 TokenBucket::costNs(qint64 bytes, bool up) const
 {
-    if (nowNs <= m_lastNs)
-        return;
-    // Burst: a quarter second of credit, enough to keep a 1 MiB chunk writer smooth.
-    const double burst = std::max(1.0, double(m_rate) / 4.0);
-    m_tokens = std::min(burst, m_tokens + double(nowNs - m_lastNs) * double(m_rate) / 1e9);
-    m_lastNs = nowNs;
+    // Whole seconds exactly, the rest in double (below one second's bytes).
+    const qint64 seconds = bytes / m_rate;
+    const double rest = double(bytes % m_rate) * 1e9 / double(m_rate);
+    return seconds * 1'000'000'000 + qint64(up ? std::ceil(rest) : std::floor(rest));
 }
 
-qint64 TokenBucket::delayNs(qint64 nowNs)
+qint64 TokenBucket::reserve(qint64 bytes, qint64 nowNs)
 {
     if (m_rate <= 0)
-        return 0;
-    refill(nowNs);
-    if (m_tokens > 0)
-        return 0;
-    return qint64(std::ceil(-m_tokens * 1e9 / double(m_rate))) + 1;
+        return nowNs;
+    // Credit is what the clock is ahead of the paid moment, at most the burst.
+    m_paidUntilNs =
+        std::max(m_paidUntilNs, nowNs - BurstNs) + costNs(std::max<qint64>(0, bytes), true);
+    return std::max(nowNs, m_paidUntilNs);
 }
 
-void TokenBucket::consume(qint64 bytes, qint64 nowNs)
+void TokenBucket::adjust(qint64 bytes)
 {
     if (m_rate <= 0)
         return;
-    refill(nowNs);
-    m_tokens -= double(bytes);
+    if (bytes > 0)
+        m_paidUntilNs += costNs(bytes, true);
+    else if (bytes < 0)
+        m_paidUntilNs -= costNs(-bytes, false);
 }
 
 } // namespace Sluice

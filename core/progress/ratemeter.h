@@ -44,31 +44,44 @@ private:
     std::deque<Sample> m_samples;
 };
 
-/// Token bucket for the write-side speed limit. The writer asks how long to wait before
-/// writing a chunk; the bucket holds at most `burst` bytes of credit so that an idle moment
-/// does not turn into a burst above the limit. Pure: times are passed in (nanoseconds of a
-/// monotonic clock), so tests inject them.
+/// Token bucket for the write-side speed limit, paid *before* each write. It is kept as the
+/// moment up to which the bytes taken so far are paid for at the rate (a virtual-scheduling
+/// form of the bucket): taking a write's bytes moves that moment on by their cost, and the
+/// write may go once the clock has reached it. So no chunk goes through free, not the first
+/// one nor the first after a pause, and N bytes never go out faster than (N - burst) / rate,
+/// where the burst is the credit an idle bucket holds: BurstNs of the rate, so that the time
+/// a writer spends in write(2) between two reservations is not lost. Pure: times are passed
+/// in (nanoseconds of a monotonic clock), so tests inject them.
 class TokenBucket final
 {
 public:
-    /// Sets the rate in bytes/s (0 = unlimited) and empties the bucket, starting at @p nowNs.
+    /// The burst allowance: an idle bucket holds at most this much time of credit, a tenth
+    /// of a second of the rate (102.4 KiB at 1 MiB/s).
+    static constexpr qint64 BurstNs = 100'000'000;
+
+    /// Sets the rate in bytes/s (0 = unlimited) and empties the bucket (no credit, no
+    /// debt) at @p nowNs.
     void setRate(qint64 bytesPerSecond, qint64 nowNs);
     qint64 rate() const { return m_rate; }
+    /// Empties the bucket at @p nowNs: no credit and no debt (after a pause).
+    void empty(qint64 nowNs) { m_paidUntilNs = nowNs; }
 
-    /// Nanoseconds to wait at @p nowNs before the next chunk may be written; 0 when it may
-    /// go now. A chunk may go as soon as the balance is positive; consume() then drives it
-    /// negative by the chunk's size. Does not consume anything.
-    qint64 delayNs(qint64 nowNs);
-    /// Takes @p bytes out of the bucket at @p nowNs (the balance may go negative after a
-    /// chunk larger than the burst; later writes then wait it off).
-    void consume(qint64 bytes, qint64 nowNs);
+    /// Takes @p bytes (>= 0) at @p nowNs, before they are written, and returns the moment
+    /// they may be written: @p nowNs when the credit covers them, else the moment their
+    /// cost is paid, after that of every earlier reservation. 0 bytes wait for the debt of
+    /// the earlier ones. Unlimited: @p nowNs.
+    qint64 reserve(qint64 bytes, qint64 nowNs);
+    /// Corrects the bytes taken: @p bytes > 0 were written beyond what was reserved and
+    /// are paid by the reservations that follow; @p bytes < 0 were reserved but not
+    /// written, and are given back.
+    void adjust(qint64 bytes);
 
 private:
-    void refill(qint64 nowNs);
+    /// Nanoseconds @p bytes (>= 0) take at the rate, rounded up (@p up) or down.
+    qint64 costNs(qint64 bytes, bool up) const;
 
     qint64 m_rate = 0;
-    double m_tokens = 0;
-    qint64 m_lastNs = 0;
+    qint64 m_paidUntilNs = 0;
 };
 
 } // namespace Sluice

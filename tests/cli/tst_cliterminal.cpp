@@ -228,6 +228,7 @@ private Q_SLOTS:
     void noProgressBacklogAfterAnswer_data();
     void noProgressBacklogAfterAnswer();
     void jsonSaysWaitingWhileAsking();
+    void jsonShowsWhatMovesWhileAsking();
     void bgAtPromptStopsQuietlyAndFgAsksOnce();
     void ctrlCAtPromptEndsOnItsOwnLineCancelled();
 };
@@ -241,27 +242,26 @@ struct CollisionSetup
     Scratch scratch;
     const QByteArray newContent = QByteArray("the new F\n").repeated(100);
     const QByteArray oldContent = QByteArray("the old F, longer than the new one\n").repeated(100);
+    /// BIG's size; 0: no BIG (nothing but F to copy). BIG is copied by the copying thread
+    /// while a small-file thread asks about F.
+    qint64 bigSize = 4 * Sluice::MiB;
+    QByteArray limit = "16M";
 
     bool make()
     {
         return TestTree::makePath(scratch.path("src")) && TestTree::makePath(scratch.path("out"))
                && TestTree::writeFile(scratch.path("src/F"), newContent)
-               && TestTree::writePatternFile(scratch.path("src/BIG"), 4 * Sluice::MiB, 3)
+               && (bigSize == 0 || TestTree::writePatternFile(scratch.path("src/BIG"), bigSize, 3))
                && TestTree::writeFile(scratch.path("out/F"), oldContent);
     }
     QList<QByteArray> arguments(const QByteArray &style)
     {
-        return {"--progress",
-                style,
-                "--on-conflict",
-                "ask",
-                "--limit",
-                "16M",
-                "--durability",
-                "none",
-                scratch.path("src/F"),
-                scratch.path("src/BIG"),
-                scratch.path("out") + '/'};
+        QList<QByteArray> list{"--progress",   style,     "--on-conflict",
+                               "ask",          "--limit", limit,
+                               "--durability", "none",    scratch.path("src/F")};
+        if (bigSize > 0)
+            list << scratch.path("src/BIG");
+        return list << scratch.path("out") + '/';
     }
 };
 
@@ -454,10 +454,12 @@ qint64 field(const QJsonObject &record, const char *name)
 // Issue 13 (tester): with --progress json nothing was written while a question was open and
 // "waiting" was never true. A record with "waiting": true when the question opens (rates 0,
 // the ETA held), again a second later with the elapsed time moved on; the paused record of
-// Ctrl+Z at the prompt says waiting too; after the answer, "waiting": false.
+// Ctrl+Z at the prompt says waiting too; after the answer, "waiting": false. Nothing but F
+// is copied: nothing moves while the question is open.
 void TestCliTerminal::jsonSaysWaitingWhileAsking()
 {
     CollisionSetup setup;
+    setup.bigSize = 0;
     QVERIFY(setup.make());
     TerminalSession session;
     QVERIFY(session.start(setup.arguments("json")));
@@ -503,6 +505,58 @@ void TestCliTerminal::jsonSaysWaitingWhileAsking()
     QVERIFY(!after.isEmpty());
     QCOMPARE(after.last().value(QStringLiteral("waiting")).toBool(), false);
     QCOMPARE(fileContent(setup.scratch.path("out/F")), setup.oldContent); // skipped
+}
+
+// Issue 13 (tester): while a question was open and another file went on copying, the JSON
+// records kept the bytes and rate 0 of the moment it opened, and the time was left out of
+// moving time: the big file finished during the wait, and the average came out as 3.6 MiB/s
+// at --limit 1M. Here BIG (3 MiB at 1 MiB/s) is copied while the question about F is open:
+// the waiting records show its bytes growing, and rates within the limit; the average in the
+// end record is within the limit too.
+void TestCliTerminal::jsonShowsWhatMovesWhileAsking()
+{
+    constexpr qint64 Limit = Sluice::MiB;
+    CollisionSetup setup;
+    setup.bigSize = 3 * Sluice::MiB;
+    setup.limit = "1M";
+    TerminalSession session;
+    QVERIFY2(startAtCollisionPrompt(session, setup, "json"), session.output.constData());
+    // Until BIG is written whole, and a waiting record has said so.
+    const auto bigDone = [&] {
+        const QList<QJsonObject> waiting = waitingRecords(session.output);
+        return !waiting.isEmpty() && field(waiting.last(), "bytesWritten") == setup.bigSize;
+    };
+    QVERIFY2(session.readUntil(bigDone), session.output.constData());
+    const QList<QJsonObject> waiting = waitingRecords(session.output);
+    qint64 grew = 0;
+    for (qsizetype i = 1; i < waiting.size(); ++i) {
+        QVERIFY(field(waiting[i], "bytesWritten") >= field(waiting[i - 1], "bytesWritten"));
+        grew += field(waiting[i], "bytesWritten") > field(waiting[i - 1], "bytesWritten") ? 1 : 0;
+        QVERIFY2(field(waiting[i], "writeRate") <= Limit, session.output.constData());
+    }
+    QVERIFY2(grew >= 1, session.output.constData()); // it moved while the question was open
+    QVERIFY2(field(waiting.last(), "movingMs") > field(waiting.first(), "movingMs"),
+             session.output.constData());
+    QCOMPARE(setup.oldContent, fileContent(setup.scratch.path("out/F"))); // not answered yet
+
+    const qsizetype answered = session.output.size();
+    QCOMPARE(::write(session.master, "s\n", 2), ssize_t(2));
+    int exitCode = -1;
+    QVERIFY2(session.readUntilExit(&exitCode), session.output.mid(answered).constData());
+    QCOMPARE(exitCode, 0);
+    QJsonObject summary;
+    for (const QByteArray &line : session.output.mid(answered).split('\n')) {
+        const qsizetype brace = line.indexOf('{');
+        const QJsonObject object =
+            brace < 0 ? QJsonObject() : QJsonDocument::fromJson(line.mid(brace).trimmed()).object();
+        if (object.value(QStringLiteral("type")).toString() == QStringLiteral("result"))
+            summary = object.value(QStringLiteral("summary")).toObject();
+    }
+    QCOMPARE(field(summary, "bytesMoved"), setup.bigSize);
+    QVERIFY2(field(summary, "averageRate") > 0 && field(summary, "averageRate") <= Limit,
+             session.output.mid(answered).constData());
+    QCOMPARE(fileContent(setup.scratch.path("out/BIG")),
+             fileContent(setup.scratch.path("src/BIG")));
 }
 
 // Issue 13 (tester): Ctrl+Z at the prompt, `bg`, `fg`: the question was printed in the

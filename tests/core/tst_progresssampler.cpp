@@ -66,6 +66,7 @@ private Q_SLOTS:
     void rateStartsAgainAfterAnAnswer();
     void rateStartsAgainAfterResume();
     void noEtaUntilTheRateIsKnown();
+    void otherThreadsCopyingWhileAQuestionIsOpenCount();
 };
 
 void TestProgressSampler::firstSampleHasNoRateNorEta()
@@ -420,6 +421,64 @@ void TestProgressSampler::noEtaUntilTheRateIsKnown()
     const CopyProgress known = rig.sampleAt(1000, 2 * MiB, 2 * MiB, 2 * MiB);
     QCOMPARE(known.writeRate, Limit);
     QCOMPARE(known.etaMs, qint64(7902)); // 7,902,848 bytes left at 1 MB/s
+}
+
+// Issue 13 (tester): while a question was open other threads went on copying, but the bytes
+// stood still, the rate said 0, and the time was left out of moving time: a big file finished
+// during the wait, and the average came out as 3.6 MiB/s at --limit 1M. Here a file moves at
+// 1 MiB/s (a 1 MiB chunk each second) from 0 to 3 s, a question is open from 1.05 s to 5 s:
+// the intervals in which it moved count, with their bytes and rate; those after its last
+// byte do not; the ETA stands still while the question is open.
+void TestProgressSampler::otherThreadsCopyingWhileAQuestionIsOpenCount()
+{
+    Rig rig;
+    ProgressCounters &counters = rig.job->counters;
+    rig.sampleAt(0, 0, 0, 0);
+    counters.beginDataMove();
+    qint64 ms = 0;
+    qint64 written = 0;
+    const auto tick = [&] { // 100 ms; the chunks land at 1 s, 2 s and 3 s
+        ms += 100;
+        if (ms % 1000 == 0 && written < 3 * MiB)
+            written += MiB;
+        if (ms == 3000)
+            counters.endDataMove(); // the file's last byte
+        return rig.sampleAt(ms, written, written, written);
+    };
+    while (ms < 1000)
+        tick();
+    const CopyProgress before = rig.sampleAt(ms, written, written, written);
+    const qint64 eta = (Total - MiB) * 1000 / MiB;
+    QCOMPARE(before.etaMs, eta);
+
+    CopyQuestion question;
+    question.kind = QuestionKind::Collision;
+    std::thread asker([&] { rig.job->broker.ask(question); });
+    QTRY_VERIFY(rig.job->broker.isAsking());
+    while (ms < 3000) {
+        const CopyProgress waiting = tick();
+        QVERIFY(waiting.waiting);
+        QCOMPARE(waiting.bytesWritten, written);
+        QCOMPARE(waiting.movingMs, ms - ms % 1000); // the time between chunks once one lands
+        QCOMPARE(waiting.elapsedMs, ms);
+        QCOMPARE(waiting.etaMs, eta); // stopped while the question is open
+        if (ms >= 2000)               // a window of 2 s: the file's rate, not 0
+            QCOMPARE(waiting.writeRate, MiB);
+    }
+    while (ms < 5000) { // nothing moves: left out, rate 0
+        const CopyProgress waiting = tick();
+        QVERIFY(waiting.waiting);
+        QCOMPARE(waiting.movingMs, qint64(3000));
+        QCOMPARE(waiting.writeRate, qint64(0));
+        QCOMPARE(waiting.bytesWritten, 3 * MiB);
+    }
+    QVERIFY(rig.job->broker.answer(1, {Decision::Skip, false, {}}));
+    asker.join();
+    counters.setPhase(CopyPhase::Finished);
+    const CopyProgress last = tick();
+    QCOMPARE(last.movingMs, qint64(3000));
+    QCOMPARE(last.elapsedMs, qint64(5100));
+    QCOMPARE(last.bytesWritten * 1000 / last.movingMs, MiB); // the average: the file's rate
 }
 
 QTEST_GUILESS_MAIN(TestProgressSampler)
