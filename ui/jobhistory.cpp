@@ -15,6 +15,7 @@ const QString TotalKey = QStringLiteral("bytesTotal");
 const QString DoneKey = QStringLiteral("bytesDone");
 const QString PerMilleKey = QStringLiteral("perMille");
 const QString TimeKey = QStringLiteral("finishedAt");
+const QString CauseKey = QStringLiteral("notStartedCause");
 
 bool isEndState(int state)
 {
@@ -45,6 +46,7 @@ QList<QueuedJob> loadJobHistory()
         job.bytesDone = settings.value(DoneKey).toLongLong();
         job.perMille = settings.value(PerMilleKey, -1).toInt();
         job.finishedAt = settings.value(TimeKey).toDateTime();
+        job.notStartedCause = settings.value(CauseKey).toString();
         jobs.append(job);
     }
     settings.endArray();
@@ -76,6 +78,8 @@ void saveJobHistory(const QList<QueuedJob> &jobs)
         settings.setValue(DoneKey, job.bytesDone);
         settings.setValue(PerMilleKey, job.perMille);
         settings.setValue(TimeKey, job.finishedAt);
+        if (!job.notStartedCause.isEmpty())
+            settings.setValue(CauseKey, job.notStartedCause);
     }
     settings.endArray();
 }

@@ -13,6 +13,7 @@
 #include <QMimeData>
 #include <QSet>
 
+#include <algorithm>
 #include <memory>
 
 namespace Sluice::Ui {
@@ -75,6 +76,13 @@ QString jobStateName(JobState state)
         return JobQueue::tr("Resumed by another program");
     }
     return {};
+}
+
+QString jobStateText(const QueuedJob &job)
+{
+    if (job.state == JobState::Failed && !job.notStartedCause.isEmpty())
+        return JobQueue::tr("Could not start: %1").arg(job.notStartedCause);
+    return jobStateName(job.state);
 }
 
 JobQueue::JobQueue(QWidget *dialogParent, QObject *parent)
@@ -221,6 +229,8 @@ void JobQueue::schedule()
 void JobQueue::startJob(QueuedJob &job)
 {
     CopyOptions options = job.options;
+    if (m_speedLimit >= 0)
+        options.speedLimit = m_speedLimit; // the window's, also when it changed since queued
     // It runs on its journal entry (written when it was queued, or the interrupted one),
     // which its worker takes over from this window.
     options.resumeId = job.journalId;
@@ -279,7 +289,17 @@ void JobQueue::onFinished(quint64 id, const CopyResult &result)
     settleEntry(*job, result);
     job->result = result;
     job->finishedAt = QDateTime::currentDateTime();
-    if (job->state == JobState::Interrupted) {
+    job->notStartedCause.clear();
+    if (!result.started && job->state == JobState::Failed) {
+        // Nothing was copied: no percentage (its "0.0 %" read as a copy that went nowhere),
+        // but why, from the first error (a retry into a folder still not writable).
+        const auto error = std::find_if(result.issues.cbegin(), result.issues.cend(),
+                                        [](const CopyIssue &issue) { return issue.isError(); });
+        job->notStartedCause =
+            error == result.issues.cend() ? tr("see the summary") : error->cause();
+        job->perMille = -1;
+        job->bytesDone = 0;
+    } else if (job->state == JobState::Interrupted) {
         // The last sample counts what the stop left as done; the journal says what is.
         showKept(*job);
     } else if (job->state == JobState::Cancelled && result.bytesTotal > 0) {
@@ -440,6 +460,7 @@ void JobQueue::resumeScheduling()
 
 void JobQueue::setSpeedLimit(qint64 bytesPerSecond)
 {
+    m_speedLimit = qMax<qint64>(0, bytesPerSecond);
     for (const QueuedJob &job : std::as_const(m_jobs)) {
         if (job.session)
             job.session->setSpeedLimit(bytesPerSecond);
@@ -569,7 +590,7 @@ QVariant JobQueue::data(const QModelIndex &index, int role) const
         case JobColumn:
             return describe(job);
         case StateColumn:
-            return jobStateName(job.state);
+            return jobStateText(job);
         case SizeColumn:
             return size;
         case ProgressColumn:
@@ -579,7 +600,7 @@ QVariant JobQueue::data(const QModelIndex &index, int role) const
     case Qt::AccessibleTextRole:
         if (index.column() == JobColumn) {
             return (job.options.move ? tr("Move %1, %2, %3, %4") : tr("Copy %1, %2, %3, %4"))
-                .arg(describe(job), jobStateName(job.state), size,
+                .arg(describe(job), jobStateText(job), size,
                      progress.isEmpty() ? tr("not started") : progress);
         }
         break;

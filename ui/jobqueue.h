@@ -52,6 +52,10 @@ enum class JobState : quint8 {
 
 /// The text a person reads for @p state ("Queued", "Waiting for its device"…).
 QString jobStateName(JobState state);
+struct QueuedJob;
+/// What the queue says of @p job: its state's name, or for a job that could not start
+/// "Could not start: " and the cause.
+QString jobStateText(const QueuedJob &job);
 
 /// One row of the queue: what is copied, where, with which options (as they were when the
 /// job was queued), and how far it got. Rows restored from the history have no session.
@@ -68,6 +72,9 @@ struct QueuedJob
     QList<QByteArray> deviceKeys; ///< DestinationDevice::keys; empty = shares no disk
     QString deviceName;
     QDateTime finishedAt;
+    /// Why a job that could not start did not: the cause of its first error ("Permission
+    /// denied (EACCES)"), shown with its state (stateText()) and kept in the history.
+    QString notStartedCause;
     /// Its journal entry (JobJournal): written when the job is queued (held by this window
     /// while it waits, EntryLock::HoldQueued) or the Interrupted one to resume; the job
     /// starts on it (CopyOptions::resumeId). Empty: none (not written yet, or no journal).
@@ -191,7 +198,9 @@ public:
     /// JobJournal::keepForLater()) and takes them off the list; keptForLater() follows.
     /// False when none waits.
     bool keepWaitingForLater();
-    /// Changes the speed limit of every started job (bytes/s, 0 = none).
+    /// The window's speed limit (bytes/s, 0 = none): every started job's from now on, and
+    /// the one each job starts with (the limit is the window's, not the job's as queued; the
+    /// job records it in its journal entry, so that a resume elsewhere keeps to it).
     void setSpeedLimit(qint64 bytesPerSecond);
 
     const QueuedJob *job(quint64 id) const;
@@ -309,6 +318,7 @@ private:
     QHash<quint64, quint64> m_scans;       ///< scan id → the job it measures
     QHash<quint64, Measuring> m_measuring; ///< job id → its measurement so far
     bool m_cancelling = false;
+    qint64 m_speedLimit = -1;   ///< setSpeedLimit(); -1: not set, a job keeps its options' limit
     int m_keeping = 0;          ///< keepWaitingForLater() calls not done yet
     QStringList m_savedOrder;   ///< what saveOrder() wrote last
     bool m_orderFailed = false; ///< the last saveOrder() failed (and said so)

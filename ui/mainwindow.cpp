@@ -513,6 +513,7 @@ void MainWindow::applySettings(const WindowSettings &settings)
     m_settings.save();
     const QSignalBlocker blocker(m_speedLimit);
     m_speedLimit->setValue(double(m_settings.options.speedLimit) / double(MiB));
+    m_queue->setSpeedLimit(m_settings.options.speedLimit);
     m_transferArea->setChartVisible(m_settings.showChart);
     ScanOptions scan;
     scan.followSymlinks = m_settings.options.followSymlinks;

@@ -242,9 +242,11 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
         QStringLiteral("file: fdatasync each file before it gets its name; job: flush behind "
                        "and one syncfs per destination before reporting done (default); none."),
         QStringLiteral("WHEN"), QStringLiteral("job"));
-    const QCommandLineOption limit(QStringLiteral("limit"),
-                                   QStringLiteral("Write at most RATE bytes/s (10M, 500KiB/s)."),
-                                   QStringLiteral("RATE"));
+    const QCommandLineOption limit(
+        QStringLiteral("limit"),
+        QStringLiteral("Write at most RATE bytes/s (10M, 500KiB/s). With --resume: "
+                       "instead of the limit each copy recorded."),
+        QStringLiteral("RATE"));
     const QCommandLineOption verify(
         QStringLiteral("verify"),
         QStringLiteral("Hash while copying, re-read each copy from disk and compare: xxh3 or "
@@ -397,6 +399,15 @@ ParseResult parseArguments(int argc, char **argv, bool stdinIsTerminal, bool std
             args.progress = ProgressStyle::None;
         args.collisionAsk = stdinIsTerminal; // whether a resumed "ask" policy can prompt
         args.errorAsk = stdinIsTerminal;
+        if (parser.isSet(limit)) {
+            if (args.mode != Mode::Resume)
+                return usageError(QStringLiteral("--limit needs SOURCE and DESTINATION, or "
+                                                 "--resume"));
+            const auto rate = parseByteRate(parser.value(limit));
+            if (!rate)
+                return usageError(QStringLiteral("invalid --limit '%1'").arg(parser.value(limit)));
+            args.resumeLimit = *rate;
+        }
         result.arguments = args;
         return result;
     }

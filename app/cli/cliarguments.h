@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace Sluice::Cli {
 
 /// How progress is shown.
@@ -27,6 +29,9 @@ struct Arguments
     bool resumable = false;
     CopyRequest request;
     CopyOptions options;
+    /// --limit with --resume: replaces the speed limit each entry recorded (bytes/s, 0 =
+    /// none); unset, a resume keeps to the recorded one.
+    std::optional<qint64> resumeLimit;
     ProgressStyle progress = ProgressStyle::None;
     bool quiet = false;
     bool collisionAsk = false;    ///< prompt for collisions on the terminal

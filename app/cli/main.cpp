@@ -251,6 +251,20 @@ int discardJobs(const Sluice::Cli::Arguments &arguments)
     return exitCode;
 }
 
+// Which speed limit a resume keeps to: "speed limit 1.0 MiB/s, as recorded (--limit changes
+// it)" or "speed limit 4.0 MiB/s (--limit; recorded: none)".
+QString limitText(qint64 applied, qint64 recorded, bool given)
+{
+    const auto rate = [](qint64 bytesPerSecond) {
+        return bytesPerSecond > 0 ? Sluice::Cli::formatBytes(bytesPerSecond) + QStringLiteral("/s")
+                                  : QStringLiteral("none");
+    };
+    if (given)
+        return QStringLiteral("speed limit %1 (--limit; recorded: %2)")
+            .arg(rate(applied), rate(recorded));
+    return QStringLiteral("speed limit %1, as recorded (--limit changes it)").arg(rate(applied));
+}
+
 // --resume [ID...]: each named interrupted job (all when none is named) with its own options,
 // one after the other; stops after one that was stopped again.
 int resumeJobs(const Sluice::Cli::Arguments &arguments)
@@ -278,6 +292,10 @@ int resumeJobs(const Sluice::Cli::Arguments &arguments)
         one.request = job.request;
         one.options = job.options;
         one.options.resumeId = job.id;
+        // The limit the copy ran at when it stopped (the window records its own), unless
+        // --limit says otherwise.
+        if (arguments.resumeLimit)
+            one.options.speedLimit = *arguments.resumeLimit;
         // Resumed, it stays resumable: SIGINT or SIGTERM stops it again rather than cancelling,
         // which would throw away what this and the earlier runs copied (--discard ID does that).
         one.resumable = true;
@@ -298,6 +316,13 @@ int resumeJobs(const Sluice::Cli::Arguments &arguments)
                          job.id.toLocal8Bit().constData(),
                          sourcesText(job).toLocal8Bit().constData(),
                          NativePath::toDisplay(job.request.destination).toLocal8Bit().constData());
+        if (!arguments.quiet && arguments.progress != Cli::ProgressStyle::Json
+            && (arguments.resumeLimit || job.options.speedLimit > 0))
+            std::fprintf(stderr, "sluice-cli: %s: %s\n", job.id.toLocal8Bit().constData(),
+                         limitText(one.options.speedLimit, job.options.speedLimit,
+                                   arguments.resumeLimit.has_value())
+                             .toLocal8Bit()
+                             .constData());
         const int code = runJob(one, one.request, one.options);
         if (code == StoppedExitCode || code == 130)
             return code;

@@ -177,6 +177,7 @@ bool CopyWorker::openJournal(CopyResult &result)
         }
         job.journal->setFailureHandler(
             [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
+        job.journal->setSpeedLimitSource([&job] { return job.control.speedLimit(); });
         if (job.journal->isOwnQueuedJob()) {
             // A job this process queued, starting: a new job that was written down early.
             refreshKeptPartFiles(std::nullopt);
@@ -212,6 +213,7 @@ bool CopyWorker::openJournal(CopyResult &result)
     }
     job.journal->setFailureHandler(
         [&job](const JournalFailure &failure) { reportNotResumable(job, failure); });
+    job.journal->setSpeedLimitSource([&job] { return job.control.speedLimit(); });
     return true;
 }
 

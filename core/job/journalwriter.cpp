@@ -374,6 +374,8 @@ void JournalWriter::writeRecord()
         record.doneItems = m_synced.size();
         record.doneBytes = m_syncedBytes + (m_inFlight ? m_inFlight->durable : 0);
     }
+    if (m_speedLimitSource)
+        record.options.speedLimit = m_speedLimitSource();
     record.writtenAtMs = QDateTime::currentMSecsSinceEpoch();
     record.pid = QCoreApplication::applicationPid();
     const int error =

@@ -95,6 +95,16 @@ public:
     {
         m_onFailure = std::move(handler);
     }
+    /// Where each record takes its options' speed limit from (bytes/s, 0 = none): the limit
+    /// in force when it is written, which the window changes while a job runs (its speed
+    /// field is a window setting, not one of the job's queued options), so that a resume
+    /// elsewhere (`sluice-cli --resume`) obeys the limit the job last ran at. Called from the
+    /// thread writing a record: it must only read (an atomic). Unset: the options as given to
+    /// start(). Set before start().
+    void setSpeedLimitSource(std::function<qint64()> source)
+    {
+        m_speedLimitSource = std::move(source);
+    }
 
     /// Writes the first record: @p base's request, options, plan and finished items (a
     /// resume carries over what the interrupted run finished).
@@ -150,6 +160,7 @@ private:
     bool m_stopped = false;
     qint64 m_createdAtNs = 0;
     std::function<void(const JournalFailure &)> m_onFailure;
+    std::function<qint64()> m_speedLimitSource;
     std::mutex m_writeMutex;
     std::atomic<qint64> m_lastWriteMs{0}; // steady clock
 };

@@ -23,6 +23,7 @@
 #include "writergate.h"
 
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QListView>
@@ -84,6 +85,7 @@ private Q_SLOTS:
     void closingCanStopTheCopyForLater();
     void interruptedNoticeGoesAsTheyAreResumed();
     void rowResumedByAnotherProgramFollowsItsEntry();
+    void resumeElsewhereKeepsTheWindowsSpeedLimit();
 
 private:
     /// A job copying big<n> into out<n>, stopped resumably mid-file; its journal id. With
@@ -792,6 +794,78 @@ void TestWindowResume::rowResumedByAnotherProgramFollowsItsEntry()
     QVERIFY(second.waitForFinished(60000));
     QCOMPARE(second.exitCode(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(queue()->rowOf(row), -1, 20000);
+    QCOMPARE(TestTree::readFile(m_scratch->path("out1/big1")),
+             TestTree::readFile(m_scratch->path("big1")));
+    QVERIFY(journalEntries().isEmpty());
+}
+
+// Found by a fresh tester: a job stopped in the window ("Stop, resume later") at the window's
+// 1 MiB/s and resumed by `sluice-cli --resume` ran unlimited: the limit is the window's, set
+// while the job ran, not one of the job's options as queued. The journal entry records the
+// limit in force, the CLI's resume keeps to it and says so, and --limit replaces it.
+void TestWindowResume::resumeElsewhereKeepsTheWindowsSpeedLimit()
+{
+    // Policies that never ask, for sluice-cli to resume without a terminal.
+    QSettings().setValue(QStringLiteral("copy/onCollision"), QStringLiteral("skip"));
+    QSettings().setValue(QStringLiteral("copy/onError"), QStringLiteral("skip"));
+    const auto restore = qScopeGuard([] {
+        QSettings().remove(QStringLiteral("copy/onCollision"));
+        QSettings().remove(QStringLiteral("copy/onError"));
+        QSettings().remove(QStringLiteral("copy/speedLimit"));
+    });
+    openWindow();
+    m_gates.push_back(std::make_unique<WriterGate>(2 * MiB, "out1/big1"));
+    WriterGate &gate = *m_gates.back();
+    m_window->setIoHooks(gate.hooks());
+    m_window->sourceModel()->addPaths({m_scratch->path("big1")});
+    m_window->destinationField()->setPath(m_scratch->path("out1"));
+    QSignalSpy finished(m_window.get(), &MainWindow::jobFinished);
+    QTest::mouseClick(UiTest::find<QPushButton>(m_window.get(), "copyButton"), Qt::LeftButton);
+    QVERIFY(gate.waitUntilReached());
+    // The limit is set while the job runs (it was queued without one).
+    auto *limit = UiTest::find<QDoubleSpinBox>(m_window.get(), "speedLimitSpin");
+    QVERIFY(limit);
+    limit->setValue(1.0);
+    QCOMPARE(queue()->jobs().first().options.speedLimit, qint64(0));
+    press(panelButton("stopForLaterButton"));
+    gate.open();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().value<CopyResult>().status, CopyStatus::Stopped);
+    QList<InterruptedJob> entries = JobJournal::interrupted();
+    QCOMPARE(entries.size(), 1);
+    const QString id = entries.first().id;
+    QCOMPARE(entries.first().options.speedLimit, 1 * MiB);
+    QVERIFY(entries.first().doneBytes < 8 * MiB);
+    m_window.reset();
+
+    // sluice-cli keeps to it: 6 MiB at 1 MiB/s take seconds, so it is still copying when
+    // SIGTERM comes right after it said which limit applies (unlimited, it was done at once).
+    const QString cli = QFile::decodeName(FsHelpers::cliPath());
+    QProcess slow;
+    slow.start(cli, {QStringLiteral("--resumable"), QStringLiteral("--resume"), id});
+    QVERIFY(slow.waitForStarted());
+    QByteArray said;
+    const QByteArray expected = id.toUtf8() + ": speed limit 1.0 MiB/s, as recorded";
+    QTRY_VERIFY2_WITH_TIMEOUT((said += slow.readAllStandardError()).contains(expected),
+                              said.constData(), 20000);
+    QCOMPARE(::kill(pid_t(slow.processId()), SIGTERM), 0);
+    QVERIFY(slow.waitForFinished(30000));
+    QCOMPARE(slow.exitCode(), 75); // stopped resumably, not finished
+    entries = JobJournal::interrupted();
+    QCOMPARE(entries.size(), 1);
+    QCOMPARE(entries.first().options.speedLimit, 1 * MiB);
+
+    // --limit replaces it, and says so.
+    QProcess fast;
+    fast.start(cli,
+               {QStringLiteral("--limit"), QStringLiteral("64M"), QStringLiteral("--resume"), id});
+    QVERIFY(fast.waitForFinished(60000));
+    const QByteArray fastSaid = fast.readAllStandardError();
+    QVERIFY2(fastSaid.contains(id.toUtf8()
+                               + ": speed limit 64.0 MiB/s (--limit; recorded: 1.0 "
+                                 "MiB/s)"),
+             fastSaid.constData());
+    QCOMPARE(fast.exitCode(), 0);
     QCOMPARE(TestTree::readFile(m_scratch->path("out1/big1")),
              TestTree::readFile(m_scratch->path("big1")));
     QVERIFY(journalEntries().isEmpty());
