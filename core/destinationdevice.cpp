@@ -134,7 +134,8 @@ DestinationDevice destinationDevice(const QByteArray &path, const SystemLayout &
     // Never a lookup of a name the file system cannot store (smbnetfs breaks for seconds):
     // the nearest folder is then at most the one that would hold it.
     if (const std::optional<PathNameProblem> unstorable = findPathNameProblem(path))
-        existing = NativePath::parentPath(unstorable->path);
+        existing = NativePath::parentPath(unstorable->resolved.isEmpty() ? unstorable->path
+                                                                         : unstorable->resolved);
     if (!statNearest(existing, st))
         return {};
     if (major(st.st_dev) != 0)

@@ -660,6 +660,14 @@
         <translation>der Ordner „%1“ in diesem Pfad: %2</translation>
     </message>
     <message>
+        <source>it leads to “%1” through a symbolic link: %2</source>
+        <translation>er führt über eine symbolische Verknüpfung zu „%1“: %2</translation>
+    </message>
+    <message>
+        <source>“%1” in that path leads to “%2” through a symbolic link: %3</source>
+        <translation>„%1“ in diesem Pfad führt über eine symbolische Verknüpfung zu „%2“: %3</translation>
+    </message>
+    <message>
         <source>%1: it is never looked up there, as that breaks the connection to the server</source>
         <translation>%1: der Pfad wird dort nie abgefragt, da dies die Verbindung zum Server abbricht</translation>
     </message>

@@ -662,6 +662,14 @@
         <translation>папка «%1» в этом пути: %2</translation>
     </message>
     <message>
+        <source>it leads to “%1” through a symbolic link: %2</source>
+        <translation>он ведёт через символическую ссылку к «%1»: %2</translation>
+    </message>
+    <message>
+        <source>“%1” in that path leads to “%2” through a symbolic link: %3</source>
+        <translation>«%1» в этом пути ведёт через символическую ссылку к «%2»: %3</translation>
+    </message>
+    <message>
         <source>%1: it is never looked up there, as that breaks the connection to the server</source>
         <translation>%1: этот путь там никогда не запрашивается, так как это разрывает соединение с сервером</translation>
     </message>

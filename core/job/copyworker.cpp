@@ -358,6 +358,8 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     // Further hard-link names that become copies where there are no hard links count now.
     if (plan.totalBytes > m_planned.bytes) {
         job.counters.addTotal(plan.totalBytes - m_planned.bytes);
+        if (job.journal)
+            job.journal->addPlannedBytes(plan.totalBytes - m_planned.bytes);
         m_planned.bytes = plan.totalBytes;
     }
     // What the collision policy will skip leaves the remaining bytes now, not when reached.

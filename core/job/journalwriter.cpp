@@ -281,9 +281,20 @@ void JournalWriter::checkpoint(const JournalCheckpoint &checkpoint)
 
 void JournalWriter::noteFolder(const JournalFolder &folder)
 {
-    const std::lock_guard lock(m_stateMutex);
-    if (!m_stopped)
+    {
+        const std::lock_guard lock(m_stateMutex);
+        if (m_stopped)
+            return;
         m_folders.insert(folder.destination, folder);
+    }
+    const std::lock_guard write(m_writeMutex);
+    writeRecord();
+}
+
+void JournalWriter::addPlannedBytes(qint64 bytes)
+{
+    const std::lock_guard lock(m_stateMutex);
+    m_base.totalBytes += bytes;
 }
 
 void JournalWriter::clearInFlight()

@@ -118,9 +118,18 @@ public:
     /// The file in flight is durable up to @p checkpoint.durable (the caller fdatasync(2)ed
     /// it): writes a record now. Worker thread.
     void checkpoint(const JournalCheckpoint &checkpoint);
-    /// A folder the job made (or finished) on a link-following file system: recorded with the
-    /// next record, replacing an earlier identity of the same path (any copying thread).
+    /// A folder the job made (or finished) on a link-following file system, replacing an earlier
+    /// identity of the same path: recorded at once, in a record written before this returns,
+    /// so that a resume finds it whenever the job is killed after it (a folder made there and
+    /// not recorded is refused, and a kill before the first checkpoint left nothing a resume
+    /// could copy into). Only link-following file systems ask for it (recordOwnFolder()), so
+    /// elsewhere it costs nothing. Any copying thread.
     void noteFolder(const JournalFolder &folder);
+    /// @p bytes more planned than start() was given: further hard-link names that become
+    /// copies of their own (the preflight's, Plan::markLossNamed(), or the transfer's).
+    /// Recorded with the next record, so that a kept entry's total is what the job copies.
+    /// Any thread.
+    void addPlannedBytes(qint64 bytes);
     /// No file in flight any more (published, removed): the next record names none.
     void clearInFlight();
     /// The job stopped resumably: the last record, after a syncfs(2) of the destinations.

@@ -64,7 +64,18 @@ CopyIssue planIssue(const QByteArray &path, int error, const char *detail)
 // with the folder named when it is one on the way.
 QString pathProblemText(const QByteArray &path, const PathNameProblem &found)
 {
-    if (found.path == stripTrailingSlashes(path))
+    const bool whole = found.path == stripTrailingSlashes(path);
+    if (!found.resolved.isEmpty() && whole)
+        return QCoreApplication::translate("Sluice::Planner",
+                                           "it leads to “%1” through a symbolic link: %2")
+            .arg(NativePath::toDisplay(found.resolved), found.problem);
+    if (!found.resolved.isEmpty())
+        return QCoreApplication::translate("Sluice::Planner",
+                                           "“%1” in that path leads to “%2” through a symbolic "
+                                           "link: %3")
+            .arg(NativePath::toDisplay(found.path), NativePath::toDisplay(found.resolved),
+                 found.problem);
+    if (whole)
         return found.problem;
     return QCoreApplication::translate("Sluice::Planner", "the folder “%1” in that path: %2")
         .arg(NativePath::toDisplay(found.path), found.problem);
@@ -300,7 +311,9 @@ bool Planner::walkRoot(Plan &plan, qint32 rootIndex)
 {
     const PlanRoot &root = plan.roots[rootIndex];
     const bool follow = m_job.options.followSymlinks || root.followRoot;
-    if (const auto unsafe = findPathNameProblem(root.sourcePath, PathNameRule::SafeToLookUp)) {
+    if (const auto unsafe =
+            findPathNameProblem(root.sourcePath, PathNameRule::SafeToLookUp,
+                                follow ? LastName::Followed : LastName::NotFollowed)) {
         m_job.issues.add(unreadableNameIssue(root.sourcePath, *unsafe));
         ++plan.unreadNames;
         return true;
@@ -577,7 +590,7 @@ bool Planner::refuseUnreadableName(Plan &plan, qint32 parentIndex, int parentFd,
     if (problem.isEmpty())
         return false;
     const QByteArray path = plan.sourcePath(parentIndex) + '/' + name;
-    m_job.issues.add(unreadableNameIssue(path, {path, problem}));
+    m_job.issues.add(unreadableNameIssue(path, {path, problem, {}}));
     ++plan.unreadNames;
     return true;
 }

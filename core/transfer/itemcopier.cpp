@@ -771,8 +771,11 @@ ItemOutcome ItemCopier::copyFile(const ItemTask &task, ChunkReader *reader)
         // The first name was not copied, or the destination cannot link: this name becomes
         // a copy of its own, and its bytes join the job's size, unless the plan counted them
         // already (the preflight knew there are no hard links there: PlanItem::lossNamed).
-        if (!item.lossNamed)
+        if (!item.lossNamed) {
             m_job.counters.addSeparateCopy(item.size);
+            if (m_job.journal)
+                m_job.journal->addPlannedBytes(item.size);
+        }
     }
     if (reader)
         m_job.counters.setCurrentItem(m_plan.sourcePath(task.index), item.size, Engine::Auto);

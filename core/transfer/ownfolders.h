@@ -12,7 +12,9 @@ namespace Sluice {
 struct JobContext;
 struct ResumeState;
 
-/// Records in the job's journal (JournalWriter::noteFolder()) the destination folder @p fd
+/// Records in the job's journal at once (JournalWriter::noteFolder(): a record is written
+/// before this returns, so before the first byte goes into a folder it made) the destination
+/// folder @p fd
 /// (at @p path, on the file system @p device) that this job made, or finished (@p finished:
 /// its own mode and times were set), with what identifies it there: st_mode, owner, group and
 /// modification time, from statx(2) with AT_STATX_FORCE_SYNC (FUSE asks the server again).

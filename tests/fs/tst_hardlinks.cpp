@@ -7,7 +7,13 @@
 #include "testmount.h"
 #include "testtree.h"
 
+#include <QDeadlineTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/stat.h>
@@ -59,6 +65,8 @@ private Q_SLOTS:
     void whenTheFirstNameFailsTheOthersStillShareOneInode();
     void copiesOfHardLinksArePlanned_data();
     void copiesOfHardLinksArePlanned();
+    void aKeptJobPlansTheCopiesOfHardLinks_data();
+    void aKeptJobPlansTheCopiesOfHardLinks();
 };
 
 void TestHardLinks::threeNamesOfOneFileStayOneInode_data()
@@ -257,6 +265,77 @@ void TestHardLinks::copiesOfHardLinksArePlanned()
     QVERIFY2(text.err.contains(": 7 copied (11.7 KiB), ")
                  && text.err.contains(", of 7 planned (11.7 KiB); "),
              text.err.constData());
+}
+
+void TestHardLinks::aKeptJobPlansTheCopiesOfHardLinks_data()
+{
+    QTest::addColumn<FsKind>("fs");
+    QTest::newRow("vfat") << FsKind::Vfat;
+    QTest::newRow("exfat") << FsKind::Exfat;
+}
+
+// The same copies of hard links in a job stopped resumably (SIGTERM with --resumable) while
+// its big file is being written: the journal's entry was written before the preflight counted
+// them, so --list-interrupted said 6000 bytes fewer than the job copies (and so did the
+// window's queue). Its total is the job's: 12000 bytes of pairs and the big file; the resume
+// completes byte for byte.
+void TestHardLinks::aKeptJobPlansTheCopiesOfHardLinks()
+{
+    QFETCH(FsKind, fs);
+    constexpr qint64 BigSize = 24 * MiB;
+    QTemporaryDir state;
+    QVERIFY(state.isValid());
+    const QByteArray oldState = qgetenv("XDG_STATE_HOME");
+    qputenv("XDG_STATE_HOME", QFile::encodeName(state.path()));
+    const auto restore = qScopeGuard([&] { qputenv("XDG_STATE_HOME", oldState); });
+    Scratch scratch;
+    QVERIFY(FsHelpers::makeHardLinkPairs(scratch.path("src/pairs")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/z-big"), BigSize, 402));
+    FS_MOUNT(disk, fs, 64 * MiB);
+    QProcess cli;
+    cli.setProgram(QFile::decodeName(FsHelpers::cliPath()));
+    cli.setArguments(FsHelpers::decodedArguments(
+        {"--resumable", "--limit", "8M", "-a", scratch.path("src"), disk->path()}));
+    cli.setStandardInputFile(QProcess::nullDevice());
+    cli.start();
+    QVERIFY(cli.waitForStarted());
+    const auto reap = qScopeGuard([&] {
+        cli.kill();
+        cli.waitForFinished();
+    });
+    const QByteArray part = disk->path("src/.z-big.sluice-part");
+    struct stat st = {};
+    const QDeadlineTimer deadline(60000);
+    while (!deadline.hasExpired() && cli.state() == QProcess::Running
+           && ::stat(part.constData(), &st) != 0)
+        cli.waitForFinished(5);
+    QVERIFY2(::stat(part.constData(), &st) == 0, "the copy ended, or never made its part file");
+    cli.terminate(); // SIGTERM: stops resumably
+    QVERIFY(cli.waitForFinished(30000));
+    QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 75,
+             cli.readAllStandardError().constData());
+
+    const FsHelpers::ChildRun listed =
+        FsHelpers::runCli({"--list-interrupted", "--progress", "json"});
+    QVERIFY2(listed.exitCode == 0, listed.err.constData());
+    const QList<QByteArray> lines = listed.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    const QJsonObject entry = QJsonDocument::fromJson(lines.first()).object();
+    QCOMPARE(entry.value(u"totalBytes").toInteger(-1), 12000 + BigSize);
+    QCOMPARE(entry.value(u"totalItems").toInteger(-1), 9);
+    QVERIFY(entry.value(u"doneBytes").toInteger(-1) < 12000 + BigSize);
+
+    const FsHelpers::ChildRun resumed = FsHelpers::runCli(
+        {"--resume", entry.value(u"id").toString().toUtf8(), "--progress", "json"});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QCOMPARE(FsHelpers::summaryFigures(resumed).section(u',', 0, 0),
+             QStringLiteral("planned 9/%1").arg(12000 + BigSize));
+    for (const QByteArray name : {"p1", "p1-link", "p2", "p2-link", "p3", "p3-link"})
+        QCOMPARE(FsHelpers::fileDigest(disk->path("src/pairs/" + name)),
+                 FsHelpers::fileDigest(scratch.path("src/pairs/" + name)));
+    QCOMPARE(FsHelpers::fileDigest(disk->path("src/z-big")),
+             FsHelpers::fileDigest(scratch.path("src/z-big")));
+    QCOMPARE(TestTree::findPartFiles(disk->path()), QList<QByteArray>());
 }
 
 QTEST_GUILESS_MAIN(TestHardLinks)

@@ -24,6 +24,7 @@
 #include <QProcess>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void aNameThatIsNotUtf8IsRefusedAndTheRestCopies();
     void topLevelNamesThatAreNotUtf8NeverReachTheShare();
     void sourcePathsThatAreNotUtf8NeverReachTheShare();
+    void namesReachedThroughLinksNeverReachTheShare();
     void serverNamesThatAreNotUtf8AreNotListed();
     void hardLinksBecomeCopiesAndTheDryRunSaysSo();
     void copiesOfHardLinksArePlanned();
@@ -486,6 +488,76 @@ void TestSmbnetfs::sourcePathsThatAreNotUtf8NeverReachTheShare()
         QCOMPARE(FsHelpers::fileDigest(scratch.path(QByteArray(folder) + "/b")),
                  FsHelpers::fileDigest(server->serverPath("b")));
     }
+}
+
+// The same names reached through symbolic links on the local disk: a link to the share with
+// the name after it ("lnk/nd\xFF/x"), a link whose target holds the name ("way" to
+// "SHARE/nd\xFF"), a link reached through another one ("rel" to "lnk/nd\xFF"), the destination
+// itself a link to such a name ("to" to "SHARE/n\xFF"), and a source through a link. The walk
+// judged each name by the file system of the folder it started from (the local one), and the
+// lookup after the link broke the share (EIO, and the copy after it failed for about 4 s).
+// Each is refused, naming the path, where the link leads and why, and the next copy to the
+// share works at once.
+void TestSmbnetfs::namesReachedThroughLinksNeverReachTheShare()
+{
+    SMB_MOUNT(server);
+    Scratch scratch;
+    QVERIFY(TestTree::writePatternFile(scratch.path("valid"), 300 * KiB, 172));
+    QVERIFY(TestTree::writePatternFile(server->serverPath("b"), 100 * KiB, 173));
+    QVERIFY(TestTree::makePath(scratch.path("out")));
+    const QList<std::pair<const char *, QByteArray>> links{{"lnk", server->path()},
+                                                           {"way", server->path("nd\xff")},
+                                                           {"rel", "lnk/nd\xff"},
+                                                           {"to", server->path("n\xff")}};
+    for (const auto &[name, target] : links)
+        QCOMPARE(::symlink(target.constData(), scratch.path(name).constData()), 0);
+    const QByteArray why = "the name is not valid UTF-8, and fuse.smbnetfs stores names as "
+                           "Unicode";
+    const QByteArray shown = NativePath::toDisplay(scratch.path()).toUtf8();
+    const QByteArray share = NativePath::toDisplay(server->path()).toUtf8();
+    auto leads = [&](const QByteArray &given, const QByteArray &real) {
+        return "“" + shown + given + "” in that path leads to “" + share + real
+               + "” through a symbolic link: " + why;
+    };
+    const QList<FsHelpers::Refusal> cases{
+        {{scratch.path("valid"), scratch.path("lnk/nd\xff/x")},
+         2,
+         "sluice-cli: Cannot copy “" + shown
+             + "/lnk/nd\\xFF/x”: " + leads("/lnk/nd\\xFF", "/nd\\xFF") + "\n"},
+        {{scratch.path("valid"), scratch.path("way/x")},
+         2,
+         "sluice-cli: Cannot copy “" + shown + "/way/x”: " + leads("/way", "/nd\\xFF") + "\n"},
+        {{scratch.path("valid"), scratch.path("rel/x")},
+         2,
+         "sluice-cli: Cannot copy “" + shown + "/rel/x”: " + leads("/rel", "/nd\\xFF") + "\n"},
+        {{scratch.path("valid"), scratch.path("to")},
+         2,
+         "sluice-cli: Cannot copy “" + shown + "/to”: it leads to “" + share
+             + "/n\\xFF” through a symbolic link: " + why + "\n"},
+        {{scratch.path("lnk/nd\xff/c"), server->path("b"), scratch.path("out")},
+         1,
+         "sluice-cli: Cannot inspect “" + shown
+             + "/lnk/nd\\xFF/c”: " + leads("/lnk/nd\\xFF", "/nd\\xFF")
+             + ": it is never looked up there, as that breaks the connection to the server\n"},
+    };
+    QList<QByteArray> names{"b"};
+    const QString wrong = FsHelpers::checkRefusals(cases, [&]() -> QString {
+        names << "copy" + QByteArray::number(names.size());
+        const FsHelpers::ChildRun next =
+            FsHelpers::runCli({scratch.path("valid"), server->path(names.constLast())});
+        if (next.exitCode != 0)
+            return QString::fromUtf8(next.err);
+        if (FsHelpers::fileDigest(server->serverPath(names.constLast()))
+            != FsHelpers::fileDigest(scratch.path("valid")))
+            return QStringLiteral("the copy differs");
+        return {};
+    });
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+    std::sort(names.begin(), names.end());
+    QCOMPARE(FsHelpers::listNames(server->serverPath()), names);
+    QCOMPARE(FsHelpers::listNames(scratch.path("out")), QList<QByteArray>{"b"});
+    QCOMPARE(FsHelpers::fileDigest(scratch.path("out/b")),
+             FsHelpers::fileDigest(server->serverPath("b")));
 }
 
 // What the share shows of a name on the server that is not UTF-8: nothing. Samba converts
