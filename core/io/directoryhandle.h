@@ -141,6 +141,10 @@ public:
     std::optional<PendingRemoval> source;
     /// Set when a child was not copied (or not moved): a moved folder's source then stays.
     std::atomic<bool> incomplete{false};
+    /// fileSystemId() of this folder (resumepart.h), 0 until fileSystemIdOf() first learns
+    /// it: every entry made in the folder is on its file system, so one fstatfs(2) per folder
+    /// serves the journal's record of each file finished in it.
+    std::atomic<quint64> fileSystemId{0};
     /// Runs in the destructor, on whichever thread releases the last reference.
     std::function<void(DirectoryHandle &)> finalizer;
 

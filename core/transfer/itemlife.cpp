@@ -153,8 +153,8 @@ bool ItemLife::stillAsRecorded(const JournalFinished &recorded) const
     struct stat copy = {};
     if (::fstatat(destinationFd(), m_task.destinationName.constData(), &copy, AT_SYMLINK_NOFOLLOW)
             != 0
-        || fileSystemId(destinationFd()) != recorded.dev || copy.st_size != recorded.size
-        || m_source.st_size != recorded.sourceSize
+        || fileSystemIdOf(*m_task.destinationDirectory) != recorded.dev
+        || copy.st_size != recorded.size || m_source.st_size != recorded.sourceSize
         || nanoseconds(m_source.st_mtim) != recorded.sourceMtimeNs)
         return false;
     const DirectoryHandle &folder = *m_task.destinationDirectory;
@@ -269,11 +269,11 @@ void PartFileLife::recordFinished(const QByteArray &finalName)
              : ::fstatat(destinationFd(), finalName.constData(), &copy, AT_SYMLINK_NOFOLLOW))
         != 0)
         return;
-    m_job.journal->noteFinished({destinationPath(finalName), fileSystemId(destinationFd()),
-                                 quint64(copy.st_ino), qint64(copy.st_size),
-                                 nanoseconds(copy.st_mtim), qint64(m_source.st_size),
-                                 nanoseconds(m_source.st_mtim), finishedDigest()},
-                                m_item.countedBytes());
+    m_job.journal->noteFinished(
+        {destinationPath(finalName), fileSystemIdOf(*m_task.destinationDirectory),
+         quint64(copy.st_ino), qint64(copy.st_size), nanoseconds(copy.st_mtim),
+         qint64(m_source.st_size), nanoseconds(m_source.st_mtim), finishedDigest()},
+        m_item.countedBytes());
 }
 
 // Some file systems set the time on rename (fusefat: the time of the rename): read the final

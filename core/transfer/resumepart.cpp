@@ -179,6 +179,16 @@ quint64 fileSystemId(int fd)
     return ::fstat(fd, &st) == 0 ? quint64(st.st_dev) : 0;
 }
 
+quint64 fileSystemIdOf(DirectoryHandle &folder)
+{
+    quint64 id = folder.fileSystemId.load(std::memory_order_relaxed);
+    if (id == 0) {
+        id = fileSystemId(folder.fd.get());
+        folder.fileSystemId.store(id, std::memory_order_relaxed);
+    }
+    return id;
+}
+
 JournalCheckpoint checkpointIdentity(const QByteArray &source, const QByteArray &destination,
                                      const QByteArray &part, const struct stat &sourceStat,
                                      quint64 sourceFs, const struct stat &partStat, quint64 partFs)

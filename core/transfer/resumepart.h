@@ -1,5 +1,6 @@
 #pragma once
 
+#include "directoryhandle.h"
 #include "engine.h"
 #include "journalentry.h"
 #include "posixio.h"
@@ -74,6 +75,11 @@ private:
 /// reboot: statfs(2)'s f_fsid (ext4, XFS and btrfs derive it from the file system's UUID),
 /// or st_dev where the file system reports none. What the journal records as "dev".
 quint64 fileSystemId(int fd);
+
+/// fileSystemId() of @p folder's descriptor, asked once per folder and then kept in
+/// DirectoryHandle::fileSystemId (a file in the folder is on the folder's file system). Any
+/// thread: two first calls at once both ask, and store the same value.
+quint64 fileSystemIdOf(DirectoryHandle &folder);
 
 /// The identity a checkpoint records: paths, the source's size, times and inode, the part's.
 /// @p sourceFs and @p partFs are fileSystemId() of the two files.
