@@ -1111,6 +1111,10 @@
         <translation>%1 %</translation>
     </message>
     <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
         <source>stream (through Sluice&apos;s buffers)</source>
         <translation>Stream (durch die Puffer von Sluice)</translation>
     </message>
@@ -1315,6 +1319,10 @@
     <message>
         <source>Transfer time: %1 · Average: %2 · Elapsed: %3</source>
         <translation>Übertragungszeit: %1 · Durchschnitt: %2 · Dauer: %3</translation>
+    </message>
+    <message>
+        <source>No data moved · Elapsed: %1</source>
+        <translation>Keine Daten übertragen · Dauer: %1</translation>
     </message>
     <message>
         <source>Skipped (%1):</source>

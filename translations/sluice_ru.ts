@@ -1114,6 +1114,10 @@
         <translation>%1 %</translation>
     </message>
     <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
         <source>stream (through Sluice&apos;s buffers)</source>
         <translation>поток (через буферы Sluice)</translation>
     </message>
@@ -1331,6 +1335,10 @@
     <message>
         <source>Transfer time: %1 · Average: %2 · Elapsed: %3</source>
         <translation>Время передачи: %1 · В среднем: %2 · Прошло: %3</translation>
+    </message>
+    <message>
+        <source>No data moved · Elapsed: %1</source>
+        <translation>Данные не передавались · Прошло: %1</translation>
     </message>
     <message>
         <source>Skipped (%1):</source>

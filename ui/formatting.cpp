@@ -73,6 +73,13 @@ QString Format::duration(qint64 ms)
     return QStringLiteral("%1:%2").arg(minutes).arg(secondsText);
 }
 
+QString Format::seconds(qint64 ms)
+{
+    if (ms >= 60'000)
+        return duration(ms);
+    return tr("%1 s").arg(QLocale().toString(double(qMax<qint64>(0, ms)) / 1000.0, 'f', 2));
+}
+
 QString Format::percent(int perMille)
 {
     const int bounded = qBound(0, perMille, 1000);

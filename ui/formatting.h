@@ -32,6 +32,10 @@ public:
     static int plural(qint64 value);
     /// @p ms as "0:32", "12:05" or "1:02:03".
     static QString duration(qint64 ms);
+    /// A measured time @p ms: below a minute in seconds with two decimals ("0.10 s",
+    /// "12.40 s", as sluice-cli's summary says it: a transfer of 100 ms is not "0:00"); from
+    /// a minute on as duration().
+    static QString seconds(qint64 ms);
     /// @p perMille (0..1000) as "45.2 %".
     static QString percent(int perMille);
     /// The engine moving the current file, with what it means ("kernel: copy_file_range…").

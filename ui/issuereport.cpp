@@ -103,9 +103,14 @@ QStringList IssueReport::figures(const CopyResult &result, bool move)
                           Format::count(s.skippedByPolicy.items),
                           Format::count(s.skippedOnError.items), Format::count(s.failed.items),
                           Format::size(s.failed.bytes));
-        lines << tr("Transfer time: %1 · Average: %2 · Elapsed: %3")
-                     .arg(Format::duration(s.movingMs), Format::rate(averageRate(result)),
-                          Format::duration(result.elapsedMs));
+        // A job that moved no data says so, without a transfer time or an average (as
+        // sluice-cli's summary does): "0:00 · 0 bytes/s" read as a measurement.
+        if (s.bytesMoved <= 0)
+            lines << tr("No data moved · Elapsed: %1").arg(Format::seconds(result.elapsedMs));
+        else
+            lines << tr("Transfer time: %1 · Average: %2 · Elapsed: %3")
+                         .arg(Format::seconds(s.movingMs), Format::rate(averageRate(result)),
+                              Format::seconds(result.elapsedMs));
         lines << tr("Sluice's peak memory: %1").arg(Format::size(result.peakResidentBytes));
         if (!s.durability.isEmpty())
             lines << tr("Not known to be on the server's disk: %1").arg(s.durability);

@@ -64,8 +64,11 @@ void ProgressSampler::countMovingTime(CopyPhase phase, qint64 intervalMs, DataMo
     // moved, and those in between while a file's move went on without a byte (a speed limit
     // between chunks) once its next byte moves; after a file's last byte they are dropped,
     // so moving time ends with the last data move. Flushing (the final sync) and finishing
-    // are not moving.
-    if (phase == CopyPhase::Verifying || (phase == CopyPhase::Copying && move.bytesMoved)) {
+    // are not moving; bytes move only while copying or verifying, so an interval in which
+    // they moved counts whatever the phase at its end: a job's last bytes often move in the
+    // interval that ends with the final sample, in Flushing or Finished (issue 13: 3 MiB
+    // copied after three answered questions, summed up as "Transfer time: 0:00").
+    if (phase == CopyPhase::Verifying || move.bytesMoved) {
         m_movingMs += m_pendingMovingMs + intervalMs;
         m_pendingMovingMs = 0;
     } else if (phase == CopyPhase::Copying && move.inFlight) {

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void movingTimeLeavesOutPausesAndScanning();
     void movingTimeLeavesOutSkipsAndCountsOnlyDataMoves();
     void movingTimeEndsWithTheLastByte();
+    void movingTimeCountsTheLastIntervalsBytes();
     void rateStartsAgainAfterAnAnswer();
     void rateStartsAgainAfterResume();
     void noEtaUntilTheRateIsKnown();
@@ -265,7 +266,7 @@ void TestProgressSampler::movingTimeLeavesOutPausesAndScanning()
     // Paused and resumed between two samples (Ctrl+Z, then fg): that interval is left out.
     rig.job->control.pause();
     rig.job->control.resume();
-    rig.sampleAt(60'000, MiB, MiB, MiB);
+    rig.sampleAt(60'000, 2 * MiB, 2 * MiB, 2 * MiB);
     rig.job->counters.setPhase(CopyPhase::Flushing);
     rig.sampleAt(60'500, 2 * MiB, 2 * MiB, 2 * MiB);
     rig.job->counters.setPhase(CopyPhase::Finished);
@@ -353,6 +354,30 @@ void TestProgressSampler::movingTimeEndsWithTheLastByte()
     const CopyProgress last = rig.sampleAt(ms += 100, written, written, written);
     QCOMPARE(last.movingMs, qint64(2000));
     QCOMPARE(last.elapsedMs, qint64(3600));
+}
+
+// Issue 13 (tester): three files skipped at the collision question, then 3 MiB copied at
+// once, summed up as "Transfer time: 0:00": the bytes moved in the interval that ended with
+// the final sample, taken when the job was already Finished (or Flushing). An interval in
+// which bytes moved counts whatever the phase at its end.
+void TestProgressSampler::movingTimeCountsTheLastIntervalsBytes()
+{
+    Rig rig;
+    ProgressCounters &counters = rig.job->counters;
+    rig.sampleAt(0, 0, 0, 0);
+    rig.sampleAt(100, 0, 0, 0); // collision checks: not moving
+    counters.beginDataMove();
+    counters.endDataMove();
+    counters.setPhase(CopyPhase::Finished);
+    const CopyProgress last = rig.sampleAt(140, 3 * MiB, 3 * MiB, 3 * MiB);
+    QCOMPARE(last.movingMs, qint64(40));
+    QCOMPARE(last.elapsedMs, qint64(140));
+
+    Rig flushed;
+    flushed.sampleAt(0, 0, 0, 0);
+    flushed.job->counters.setPhase(CopyPhase::Flushing);
+    QCOMPARE(flushed.sampleAt(60, MiB, MiB, MiB).movingMs, qint64(60));
+    QCOMPARE(flushed.sampleAt(160, MiB, MiB, MiB).movingMs, qint64(60)); // the sync: not moving
 }
 
 // Issue 13 (tester): after a 20 s question the bar showed the rate from before it, decaying
