@@ -553,6 +553,10 @@
 <context>
     <name>Sluice::ItemLife</name>
     <message>
+        <source>this part file stays in the folder that was at “%1” until it was replaced on the server; remove it where that folder is now</source>
+        <translation>diese Teildatei bleibt in dem Ordner, der bis zu seiner Ersetzung auf dem Server unter „%1“ lag; entfernen Sie sie dort, wo dieser Ordner jetzt ist</translation>
+    </message>
+    <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>das Dateisystem %1 hat beim Umbenennen auf den endgültigen Namen die Änderungszeit verändert und sie beim erneuten Setzen nicht behalten</translation>
     </message>

@@ -555,6 +555,10 @@
 <context>
     <name>Sluice::ItemLife</name>
     <message>
+        <source>this part file stays in the folder that was at “%1” until it was replaced on the server; remove it where that folder is now</source>
+        <translation>этот частичный файл остаётся в папке, которая была в «%1», пока её не заменили на сервере; удалите его там, где эта папка находится теперь</translation>
+    </message>
+    <message>
         <source>%1 changed the modification time when the file was renamed into place, and did not keep it when it was set again</source>
         <translation>файловая система %1 изменила время изменения при переименовании файла в окончательное имя и не сохранила его при повторной установке</translation>
     </message>

@@ -32,6 +32,22 @@ timespec timeOf(qint64 ns)
     const qint64 seconds = ns >= 0 ? ns / NsPerSecond : -((-ns + NsPerSecond - 1) / NsPerSecond);
     return {time_t(seconds), long(ns - seconds * NsPerSecond)};
 }
+
+// The part file @p partName the copy made in @p folder, which verifyFolder() then found
+// replaced on the server: the part file went with the folder wherever it was moved, where
+// nothing of this job can reach it (a removal through the folder's descriptor would go to
+// what replaced it). A warning of its own for each, so that the summary names every one.
+CopyIssue partLeftInReplacedFolder(const DirectoryHandle &folder, const QByteArray &partName)
+{
+    return CopyIssue::withDetail(
+        FileOperation::Remove, folder.path + '/' + partName,
+        QCoreApplication::translate("Sluice::ItemLife",
+                                    "this part file stays in the folder that was at “%1” until "
+                                    "it was replaced on the server; remove it where that folder "
+                                    "is now")
+            .arg(NativePath::toDisplay(folder.path)),
+        IssueSeverity::Warning);
+}
 } // namespace
 
 ItemLife::ItemLife(JobContext &job, const Plan &plan, const ItemTask &task)
@@ -213,6 +229,17 @@ Attempt PartFileLife::write(const Placement &placement)
     PartFileGuard part(destinationFd(), partFileName(placement.name, m_item.partNameTaken));
     std::optional<CreatedPart> identity;
     Attempt created = createPart(placement, part, identity);
+    // A swap on the server first surfaces where the part file is named by path: sshfs sends
+    // fchmod(2) and the like as a request for the path, which then leads elsewhere (ENOENT).
+    // Where the folder is found replaced, the part file went with it: named, never removed.
+    if (created.failure && part.armed())
+        if (auto replaced =
+                verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
+                             created.failure->operation, m_job.hooks)) {
+            part.disown();
+            m_job.issues.add(partLeftInReplacedFolder(*m_task.destinationDirectory, part.name()));
+            return Attempt::failed(*replaced);
+        }
     if (created.failure || created.fallBack || created.readAgain
         || (created.outcome != ItemOutcome::Copied
             && created.outcome != ItemOutcome::ChangedWhileCopying))
@@ -226,8 +253,11 @@ Attempt PartFileLife::publish(Placement placement, PartFileGuard &part,
     for (int tries = 0;; ++tries) {
         if (auto replaced =
                 verifyFolder(*m_task.destinationDirectory, destinationPath(placement.name),
-                             publishOperation(), m_job.hooks))
+                             publishOperation(), m_job.hooks)) {
+            part.disown();
+            m_job.issues.add(partLeftInReplacedFolder(*m_task.destinationDirectory, part.name()));
             return Attempt::failed(*replaced);
+        }
         const int error = placeContent(part.name(), placement.name,
                                        placement.action == Placement::Action::Overwrite,
                                        identity ? &*identity : nullptr);

@@ -121,6 +121,8 @@ public:
     void commit() { m_armed = false; }
     /// The name turned out to be someone else's (EEXIST, EBUSY when creating): leave it.
     void disown() { m_armed = false; }
+    /// Whether the part file is still this copy's to remove (neither committed nor disowned).
+    bool armed() const { return m_armed; }
     /// Removes the part file at once (idempotent).
     void removeNow();
     const QByteArray &name() const { return m_name; }

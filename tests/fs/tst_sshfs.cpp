@@ -55,6 +55,7 @@ private Q_SLOTS:
     void folderAboveSwappedBetweenCheckAndCreateLeavesTheLookAlikeAlone();
     void copyAndMergeWithEightWorkersRaiseNoFalseAlarm();
     void dryRunSaysLinksLoseTheirTimes();
+    void partFilesLeftInASwappedFolderAreNamed();
 
 private:
     std::unique_ptr<Scratch> m_scratch;
@@ -967,6 +968,43 @@ void TestSshfs::dryRunSaysLinksLoseTheirTimes()
     QVERIFY2(run.err.count(said) == 1, run.err.constData());
     QVERIFY2(run.err.count("Cannot set times of") == 1, run.err.constData());
     QCOMPARE(readLink(server->serverPath("lt/sub/two")), QByteArray("file"));
+}
+
+// The folder swapped for a link mid-copy as above: the part file of the file being copied went
+// with the folder the server moved aside, where the copy cannot reach it (a removal through the
+// folder's descriptor goes to the link), and nothing named it. Each part file left there is
+// named in a warning of its own, with the folder it was in, so that the user can remove it.
+void TestSshfs::partFilesLeftInASwappedFolderAreNamed()
+{
+    SSHFS_MOUNT(server, QString());
+    Scratch outside;
+    const QByteArray target = outside.path("target");
+    QVERIFY(TestTree::makePath(target));
+    Scratch scratch;
+    writeThreeFiles(scratch.path("pw/d"), 231);
+    FsHelpers::ChildRun run;
+    copyWithASwapMidway(
+        {scratch.path("pw"), server->path()}, 3 * MiB,
+        [&] { swapForALink(server->serverPath("pw/d"), server->serverPath("pw/d.moved"), target); },
+        run);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(FsHelpers::listNames(target), QList<QByteArray>{});
+    QList<QByteArray> parts;
+    for (const QByteArray &name : FsHelpers::listNames(server->serverPath("pw/d.moved"))) {
+        if (name.endsWith(".sluice-part") && !name.startsWith(".sluice-guard-"))
+            parts << name; // the folder's sentinel stays there too (folderguard.h)
+    }
+    QCOMPARE(parts, QList<QByteArray>{".b.sluice-part"});
+    for (const QByteArray &name : std::as_const(parts)) {
+        const QByteArray said = "sluice-cli: Warning: Cannot remove “" + server->path("pw/d/")
+                                + name + "”: this part file stays in the folder that was at “"
+                                + server->path("pw/d")
+                                + "” until it was replaced on the server; remove it where that "
+                                  "folder is now\n";
+        QVERIFY2(run.err.count(said) == 1, run.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSshfs)
