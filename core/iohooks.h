@@ -32,6 +32,9 @@ struct IoHooks
     /// still the folder it was, before the create, rename or metadata set it was asked for
     /// (used to replace that folder on the server in exactly that instant).
     std::function<void(const QByteArray &entryPath)> afterFolderChecked;
+    /// Right after the copy made the destination folder @p folderPath (mkdirat(2)), before
+    /// anything else: its journal record, its sentinel (used to kill the copy in that instant).
+    std::function<void(const QByteArray &folderPath)> afterFolderMade;
     /// After the data of @p destination is written and flushed, before verification re-reads
     /// it through @p partFd (used to corrupt a copy on purpose).
     std::function<void(int partFd, const QByteArray &destination)> beforeVerify;

@@ -62,6 +62,10 @@ struct JournalFolder
     /// Its metadata was set: the time is final. Unfinished, entries made in it later move the
     /// time forward (never back).
     bool finished = false;
+
+    /// Recorded right before the job's mkdirat(2) of it (mode 0): the folder may exist, made
+    /// by this job, with nothing in it yet; its identity was never read (recordFolderToMake()).
+    bool pending() const { return mode == 0; }
 };
 
 /// One whole record of a journal entry (docs/design-notes.md, "The job journal").

@@ -291,6 +291,17 @@ void JournalWriter::noteFolder(const JournalFolder &folder)
     writeRecord();
 }
 
+void JournalWriter::forgetFolder(const QByteArray &destination)
+{
+    {
+        const std::lock_guard lock(m_stateMutex);
+        if (m_stopped || m_folders.remove(destination) == 0)
+            return;
+    }
+    const std::lock_guard write(m_writeMutex);
+    writeRecord();
+}
+
 void JournalWriter::addPlannedBytes(qint64 bytes)
 {
     const std::lock_guard lock(m_stateMutex);

@@ -125,6 +125,9 @@ public:
     /// could copy into). Only link-following file systems ask for it (recordOwnFolder()), so
     /// elsewhere it costs nothing. Any copying thread.
     void noteFolder(const JournalFolder &folder);
+    /// The folder recorded at @p destination (noteFolder()) is not this job's after all (its
+    /// mkdirat(2) failed): forgotten, in a record written before this returns. Any thread.
+    void forgetFolder(const QByteArray &destination);
     /// @p bytes more planned than start() was given: further hard-link names that become
     /// copies of their own (the preflight's, Plan::markLossNamed(), or the transfer's).
     /// Recorded with the next record, so that a kept entry's total is what the job copies.

@@ -246,29 +246,43 @@ Attempt FolderLife::write(const Placement &placement)
                                      m_job.hooks))
         return Attempt::failed(*replaced);
     const bool merge = placement.action == Placement::Action::Merge;
+    const DirectoryHandle &into = *m_task.destinationDirectory;
+    const FileSystemProbe probe = m_job.fileSystems.probe(into.fd.get(), into.device);
     bool created = false;
     if (!merge) {
-        if (::mkdirat(destinationFd(), placement.name.constData(), 0700) == 0)
+        // On a link-following file system the journal knows of the folder before it exists:
+        // a kill -9 before its identity is recorded leaves one a resume may remake.
+        const bool announced = probe.followsSymlinks && recordFolderToMake(m_job, finalPath);
+        if (::mkdirat(destinationFd(), placement.name.constData(), 0700) == 0) {
             created = true;
-        else if (errno != EEXIST)
-            return Attempt::failed(CopyIssue::fromErrno(FileOperation::Create, finalPath, errno));
-        if (created) // else nothing was made
-            if (auto stray = verifyAfterCreate(*m_task.destinationDirectory, finalPath,
-                                               placement.name, FileOperation::Create))
-                return Attempt::failed(*stray);
+        } else {
+            const int error = errno;
+            if (announced)
+                forgetFolderToMake(m_job, finalPath);
+            if (error != EEXIST)
+                return Attempt::failed(
+                    CopyIssue::fromErrno(FileOperation::Create, finalPath, error));
+        }
     }
     // A folder that exists (found by the preflight, or since) on a file system that shows a
     // link as what it points to may be a link to a folder anywhere on the server, unless it
-    // is one the interrupted run of this job made and still shows that folder's identity.
-    if (!created) {
-        const DirectoryHandle &into = *m_task.destinationDirectory;
-        const FileSystemProbe probe = m_job.fileSystems.probe(into.fd.get(), into.device);
-        if (probe.followsSymlinks
-            && !isOwnFolderAt(m_job.resume.get(), destinationFd(), placement.name, finalPath,
-                              probe.timeGranularityNs))
+    // is one the interrupted run of this job made: recorded with its identity, which it still
+    // shows, or recorded as about to be made and still empty (made afresh here).
+    if (!created && probe.followsSymlinks) {
+        if (remakeOwnFolderAt(m_job.resume.get(), destinationFd(), placement.name, finalPath))
+            created = true;
+        else if (!isOwnFolderAt(m_job.resume.get(), destinationFd(), placement.name, finalPath,
+                                probe.timeGranularityNs))
             return Attempt::failed(CopyIssue::withDetail(
                 FileOperation::Create, finalPath,
                 Preflight::linkFollowingMergeRefusal(finalPath, probe.typeName)));
+    }
+    if (created) { // else nothing was made
+        if (m_job.hooks.afterFolderMade)
+            m_job.hooks.afterFolderMade(finalPath);
+        if (auto stray = verifyAfterCreate(*m_task.destinationDirectory, finalPath, placement.name,
+                                           FileOperation::Create))
+            return Attempt::failed(*stray);
     }
     UniqueFd fd(::openat(destinationFd(), placement.name.constData(), DirectoryFlags | O_NOFOLLOW));
     struct stat st = {};

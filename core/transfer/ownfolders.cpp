@@ -4,8 +4,11 @@
 #include "jobcontext.h"
 #include "journalwriter.h"
 
+#include <cerrno>
+
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace Sluice {
 
@@ -29,6 +32,38 @@ void recordOwnFolder(JobContext &job, int fd, dev_t device, const QByteArray &pa
     job.journal->noteFolder(folder);
 }
 
+bool recordFolderToMake(JobContext &job, const QByteArray &path)
+{
+    if (!job.journal)
+        return false;
+    JournalFolder folder;
+    folder.destination = path; // mode 0: pending
+    job.journal->noteFolder(folder);
+    return true;
+}
+
+void forgetFolderToMake(JobContext &job, const QByteArray &path)
+{
+    if (job.journal)
+        job.journal->forgetFolder(path);
+}
+
+bool remakeOwnFolderAt(const ResumeState *resume, int folderFd, const QByteArray &name,
+                       const QByteArray &path)
+{
+    if (!resume) {
+        errno = EEXIST;
+        return false;
+    }
+    const auto found = resume->folders.constFind(path);
+    if (found == resume->folders.cend() || !found->pending()) {
+        errno = EEXIST;
+        return false;
+    }
+    return ::unlinkat(folderFd, name.constData(), AT_REMOVEDIR) == 0
+           && ::mkdirat(folderFd, name.constData(), 0700) == 0;
+}
+
 bool isOwnFolder(const ResumeState *resume, const QByteArray &path, const struct stat &existing,
                  qint64 granularityNs)
 {
@@ -38,6 +73,8 @@ bool isOwnFolder(const ResumeState *resume, const QByteArray &path, const struct
     if (found == resume->folders.cend())
         return false;
     const JournalFolder &recorded = *found;
+    if (recorded.pending())
+        return existing.st_mode == (S_IFDIR | 0700);
     if (existing.st_mode != recorded.mode || existing.st_uid != recorded.uid
         || existing.st_gid != recorded.gid)
         return false;

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void resumeOntoFollowSymlinksMountCompletes();
     void resumeRefusedBeforeTheFirstByteKeepsEntryAndPartFile();
     void resumeAfterAKillBeforeTheFirstCheckpointCompletes();
+    void resumeAfterAKillBetweenAFoldersMkdirAndItsRecordCompletes();
     void moveOfFolderFromFollowSymlinksSourceIsRefused();
 
 private:
@@ -241,6 +242,45 @@ void TestSshfsResume::resumeAfterAKillBeforeTheFirstCheckpointCompletes()
     QCOMPARE(TestTree::findPartFiles(server->serverPath()), QList<QByteArray>());
     QCOMPARE(JobJournal::interrupted().size(), 0);
     QCOMPARE(QDir(JobJournal::folder()).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+// Issue 15: a kill -9 between the mkdir of a folder on a follow_symlinks mount and its journal
+// record left a folder no record named, which every resume refused for ever ("already exists").
+// The journal names it as about to be made before the mkdir (mode 0): the resume finds it
+// empty, makes it afresh and copies everything.
+void TestSshfsResume::resumeAfterAKillBetweenAFoldersMkdirAndItsRecordCompletes()
+{
+    SSHFS_MOUNT(server, QStringLiteral("follow_symlinks"));
+    QVERIFY(TestTree::makePath(server->serverPath("dest")));
+    QProcess copy;
+    copy.setProgram(QStringLiteral(SLUICE_KILLEDCOPY_PATH));
+    copy.setArguments(FsHelpers::decodedArguments(
+        {m_source->path("src"), server->path("dest"), server->path("dest/src/sub")}));
+    copy.setStandardInputFile(QProcess::nullDevice());
+    copy.start();
+    QVERIFY(copy.waitForFinished(120000));
+    QCOMPARE(copy.exitStatus(), QProcess::CrashExit); // SIGKILL, in that instant
+    QCOMPARE(FsHelpers::listNames(server->serverPath("dest/src/sub")), QList<QByteArray>{});
+    QString id;
+    const std::optional<JournalRecord> record = onlyRecord(&id);
+    QVERIFY(record);
+    const auto pending = std::find_if(record->folders.cbegin(), record->folders.cend(),
+                                      [&](const JournalFolder &folder) {
+                                          return folder.destination == server->path("dest/src/sub");
+                                      });
+    QVERIFY(pending != record->folders.cend());
+    QVERIFY(pending->pending());
+
+    const FsHelpers::ChildRun resumed = FsHelpers::runCli({"--resume", id.toUtf8()});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QVERIFY2(!resumed.err.contains("already exists"), resumed.err.constData());
+    QCOMPARE(FsHelpers::compareDeep(m_source->path("src"), server->serverPath("dest/src")),
+             QStringList());
+    for (const char *file : {"a-small", "sub/s1", "sub/deeper/s2", "big", "z-after"})
+        QCOMPARE(FsHelpers::fileDigest(server->serverPath("dest/src/") + file),
+                 FsHelpers::fileDigest(m_source->path("src/") + file));
+    QCOMPARE(TestTree::findPartFiles(server->serverPath()), QList<QByteArray>());
+    QCOMPARE(JobJournal::interrupted().size(), 0);
 }
 
 // A resume that fails before its first byte (here the folder the first run made no longer shows
