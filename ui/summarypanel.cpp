@@ -134,6 +134,10 @@ void SummaryPanel::applyFilter()
 
 CopyRequest SummaryPanel::retryRequest() const
 {
+    // A job that could not start (its checks refused it: a retry into a folder still
+    // read-only) failed with every item: its own request again, once the cause is fixed.
+    if (!m_result.started)
+        return m_request;
     CopyRequest request;
     request.destination = m_request.destination;
     for (const SkippedItem &skipped : m_result.summary.skippedItems) {

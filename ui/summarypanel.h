@@ -32,7 +32,8 @@ public:
     enum class Filter : quint8 { Problems, Skipped, All };
     void setFilter(Filter filter);
     /// The request that copies only the skipped items again, each into the folder it was
-    /// to go into (CopyRequest::destinationFolders); no sources when there is none.
+    /// to go into (CopyRequest::destinationFolders); no sources when there is none. A job
+    /// that could not start failed with every item: its own request again.
     CopyRequest retryRequest() const;
     /// Its Tab stops in the order they are laid out: the list, "Show:", "Save list…", "Retry
     /// failed and skipped items", "Copy again…" (MainWindow chains them after the others).

@@ -350,6 +350,11 @@ bool CopyWorker::runChecks(Plan &plan, CopyResult &result)
     if (!report.fatal.isEmpty()) {
         for (const CopyIssue &issue : report.fatal)
             job.issues.add(issue);
+        // Not one planned item was copied: each failed, for the cause the issues give (issue
+        // 13: a retry into a folder still read-only summed up as "Failed: 0").
+        const auto items = qint64(plan.items.size());
+        job.counters.itemsFailed.fetch_add(items);
+        job.outcomes.count(ItemFate::Failed, items, plan.totalBytes);
         result.started = false;
         return false;
     }

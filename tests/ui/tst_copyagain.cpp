@@ -31,10 +31,44 @@
 
 #include <atomic>
 #include <cerrno>
+#include <sys/mount.h>
 #include <unistd.h>
 
 using namespace Sluice;
 using namespace Sluice::Ui;
+
+namespace {
+
+// A folder made read-only for the length of a test: bound onto itself, then remounted
+// read-only (tests run as root, whom a mode of 0555 does not stop). unlock() undoes it.
+class ReadOnlyFolder final
+{
+public:
+    explicit ReadOnlyFolder(QByteArray path)
+        : m_path(std::move(path))
+    {
+        m_ok = ::mount(m_path.constData(), m_path.constData(), nullptr, MS_BIND, nullptr) == 0;
+        m_ok = m_ok
+               && ::mount(nullptr, m_path.constData(), nullptr, MS_BIND | MS_REMOUNT | MS_RDONLY,
+                          nullptr)
+                      == 0;
+    }
+    ~ReadOnlyFolder() { unlock(); }
+    Q_DISABLE_COPY_MOVE(ReadOnlyFolder)
+    bool isLocked() const { return m_ok; }
+    bool unlock()
+    {
+        if (!std::exchange(m_ok, false))
+            return false;
+        return ::umount2(m_path.constData(), MNT_DETACH) == 0;
+    }
+
+private:
+    QByteArray m_path;
+    bool m_ok = false;
+};
+
+} // namespace
 
 class TestCopyAgain final : public QObject
 {
@@ -45,6 +79,7 @@ private Q_SLOTS:
     void copyAgainUsesTheChosenPolicy();
     void tabReachesEveryControlAfterACopy();
     void transferTimeAfterAnsweredQuestions();
+    void retryIntoAStillReadOnlyFolderFailsAgain();
 
 private:
     static QStringList visibleRows(const QTreeWidget *list);
@@ -313,6 +348,71 @@ void TestCopyAgain::transferTimeAfterAnsweredQuestions()
             .arg(seconds(result.summary.movingMs), Format::rate(result.summary.averageRate()),
                  seconds(result.elapsedMs));
     QVERIFY2(figures.contains(expected), qPrintable(figures + QLatin1Char('\n') + expected));
+}
+
+// Found by a fresh tester: "Retry failed and skipped items" into a folder that is still not
+// writable could not start; the window then said "Failed: 0", the queue row "Failed ·
+// 0.0 %", and Retry was disabled. Its items are counted as failed again, the list says why
+// and where, Retry stays available (the person fixes the folder and tries again, which then
+// copies them), and the queue row says why it could not start.
+void TestCopyAgain::retryIntoAStillReadOnlyFolderFailsAgain()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::makePath(scratch.path("src/sub")));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/a-new"), 1000, 1));
+    QVERIFY(TestTree::writePatternFile(scratch.path("src/sub/c-locked"), 3000, 3));
+    QVERIFY(TestTree::makePath(scratch.path("out/src/sub")));
+    const QByteArray locked = scratch.path("out/src/sub");
+    ReadOnlyFolder readOnly(locked);
+    QVERIFY2(readOnly.isLocked(), strerror(errno));
+
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::jobFinished);
+    QVERIFY(UiTest::startCopy(window, {scratch.path("src")}, scratch.path("out")));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const auto first = finished.first().first().value<CopyResult>();
+    QCOMPARE(first.summary.copied, (ItemTally{1, 1000}));
+    QCOMPARE(first.summary.skippedOnError, (ItemTally{1, 3000}));
+    auto *retry = UiTest::find<QPushButton>(&window, "retrySkippedButton");
+    QVERIFY(retry && retry->isEnabled());
+
+    // The folder is still read-only: the retry cannot start.
+    QTest::mouseClick(retry, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    const auto again = finished.at(1).first().value<CopyResult>();
+    QCOMPARE(again.status, CopyStatus::Failed);
+    QVERIFY(!again.started);
+    // Its item counts as failed, and the list says why and where.
+    const QString figures = UiTest::find<QLabel>(&window, "summaryFigures")->text();
+    QVERIFY2(figures.contains(u"Copied: 0 of 1 item · 0 bytes of 2.93 KiB"), qPrintable(figures));
+    QVERIFY2(figures.contains(u"Failed: 1 · 2.93 KiB"), qPrintable(figures));
+    auto *list = UiTest::find<QTreeWidget>(&window, "issueList");
+    QVERIFY(list->isVisible());
+    QCOMPARE(list->topLevelItemCount(), 1);
+    const QTreeWidgetItem *row = list->topLevelItem(0);
+    QVERIFY2(row->text(0).contains(u"Read-only file system (EROFS)"), qPrintable(row->text(0)));
+    QCOMPARE(row->text(1), QFile::decodeName(locked + "/c-locked"));
+    // Retry stays available; the queue row says why, without a percentage.
+    QVERIFY(retry->isEnabled());
+    const QList<QueuedJob> &jobs = window.queue()->jobs();
+    const QueuedJob &failed = jobs.first(); // the newest ended job comes first
+    QCOMPARE(failed.state, JobState::Failed);
+    const int queueRow = window.queue()->rowOf(failed.id);
+    QCOMPARE(window.queue()->index(queueRow, JobQueue::StateColumn).data().toString(),
+             QStringLiteral("Could not start: Read-only file system (EROFS)"));
+    QCOMPARE(window.queue()->index(queueRow, JobQueue::ProgressColumn).data().toString(),
+             QString());
+
+    // Fixed: Retry copies it into its place.
+    QVERIFY(readOnly.unlock());
+    QTest::mouseClick(retry, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 60000);
+    const auto fixed = finished.at(2).first().value<CopyResult>();
+    QCOMPARE(fixed.status, CopyStatus::Succeeded);
+    QCOMPARE(fixed.summary.copied, (ItemTally{1, 3000}));
+    QVERIFY(TestTree::compareTrees(scratch.path("src/sub/c-locked"),
+                                   scratch.path("out/src/sub/c-locked"))
+                .isEmpty());
 }
 
 QTEST_MAIN(TestCopyAgain)
