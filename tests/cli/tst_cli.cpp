@@ -105,6 +105,7 @@ private Q_SLOTS:
     void filterOptionsChooseWhatIsCopied();
     void dryRunCountsAndListsWhatFiltersLeaveOut();
     void summaryCountsEveryFateInTheEndRecordAndLine();
+    void abortOnAMissingSourceCountsItFailed();
     void desktopOptionsNeedDBus();
     void excludeFromStandardInputReadsPatterns();
     void verboseListsWhatACopyLeavesOut();
@@ -693,6 +694,76 @@ void TestCli::summaryCountsEveryFateInTheEndRecordAndLine()
     QVERIFY2(line.err.contains("sluice-cli: skipped " + scratch.path("src/g-folder")
                                + ": a file with this name exists"),
              line.err.constData());
+}
+
+// Issue 13: `--on-error abort` on a missing first source stops the walk there. The entry
+// whose error aborted the job is failed (not "0 failed"), named with its cause, in the final
+// line and in the end record; the source after it was never planned nor copied, and nothing
+// started: exit 2.
+void TestCli::abortOnAMissingSourceCountsItFailed()
+{
+    Scratch scratch;
+    QVERIFY(TestTree::writeFile(scratch.path("EXISTING"), "here"));
+    QVERIFY(TestTree::makePath(scratch.path("DEST")));
+    const QByteArray missing = scratch.path("MISSING");
+    const QByteArray cause = "sluice-cli: Cannot inspect \u201c" + missing
+                             + "\u201d: No such file or directory (ENOENT)\n";
+    const QStringList common{QStringLiteral("--on-error"), QStringLiteral("abort"), arg(missing),
+                             arg(scratch.path("EXISTING")), arg(scratch.path("DEST"))};
+
+    const CliRun line =
+        runCli(QStringList{QStringLiteral("--progress"), QStringLiteral("none")} + common);
+    QCOMPARE(line.exitCode, 2);
+    QCOMPARE(line.out, QByteArray());
+    QVERIFY2(line.err.startsWith(cause), line.err.constData());
+    QCOMPARE(line.err.count(cause), 1); // said once, above the final line
+    const QByteArray summary = line.err.mid(cause.size());
+    QVERIFY2(summary.startsWith("failed: 0 copied (0 bytes), 0 merged, 0 skipped (0 bytes; 0 by "
+                                "you, 0 by policy, 0 on error), 1 failed (0 bytes), of 1 planned "
+                                "(0 bytes); no data moved, elapsed "),
+             line.err.constData());
+    QCOMPARE(summary.count('\n'), 1); // the final line is the last one
+    QCOMPARE(TestTree::countEntries(scratch.path("DEST")), 0);
+
+    const CliRun json =
+        runCli(QStringList{QStringLiteral("--progress"), QStringLiteral("json")} + common);
+    QCOMPARE(json.exitCode, 2);
+    QCOMPARE(json.err, cause);
+    const QList<QByteArray> records = json.out.trimmed().split('\n');
+    const QJsonObject last = QJsonDocument::fromJson(records.value(records.size() - 2)).object();
+    QCOMPARE(last.value(QStringLiteral("phase")).toString(), QStringLiteral("finished"));
+    QCOMPARE(last.value(QStringLiteral("itemsFailed")).toInteger(), 1);
+    QCOMPARE(last.value(QStringLiteral("itemsTotal")).toInteger(), 1);
+    const QJsonObject result = QJsonDocument::fromJson(records.constLast()).object();
+    QCOMPARE(result.value(QStringLiteral("type")).toString(), QStringLiteral("result"));
+    QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    QCOMPARE(result.value(QStringLiteral("started")).toBool(true), false);
+    QCOMPARE(result.value(QStringLiteral("itemsTotal")).toInteger(), 1);
+    QCOMPARE(result.value(QStringLiteral("itemsCopied")).toInteger(), 0);
+    QCOMPARE(result.value(QStringLiteral("itemsFailed")).toInteger(), 1);
+    QCOMPARE(result.value(QStringLiteral("bytesWritten")).toInteger(), 0);
+    const QJsonArray issues = result.value(QStringLiteral("issues")).toArray();
+    QCOMPARE(issues.size(), 1);
+    const QJsonObject issue = issues.first().toObject();
+    QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    QCOMPARE(issue.value(QStringLiteral("path")).toString(), arg(missing));
+    QCOMPARE(issue.value(QStringLiteral("operation")).toString(), QStringLiteral("Cannot inspect"));
+    QCOMPARE(issue.value(QStringLiteral("errno")).toInt(), ENOENT);
+    QCOMPARE(issue.value(QStringLiteral("message")).toString().toUtf8(),
+             cause.mid(12, cause.size() - 13)); // without "sluice-cli: " and the newline
+    const QJsonObject tallies = result.value(QStringLiteral("summary")).toObject();
+    auto tally = [&tallies](const char *fate) {
+        const QJsonObject t = tallies.value(QLatin1String(fate)).toObject();
+        return std::pair{t.value(QStringLiteral("items")).toInteger(-1),
+                         t.value(QStringLiteral("bytes")).toInteger(-1)};
+    };
+    using Pair = std::pair<qint64, qint64>;
+    QCOMPARE(tally("planned"), (Pair{1, 0}));
+    QCOMPARE(tally("failed"), (Pair{1, 0}));
+    QCOMPARE(tally("copied"), (Pair{0, 0}));
+    QCOMPARE(tally("skippedOnError"), (Pair{0, 0}));
+    QCOMPARE(tallies.value(QStringLiteral("skippedItems")).toArray().size(), 0);
+    QCOMPARE(TestTree::countEntries(scratch.path("DEST")), 0);
 }
 
 void TestCli::desktopOptionsNeedDBus()
