@@ -1,5 +1,6 @@
 #include "fsprobe.h"
 
+#include "folderlisting.h"
 #include "logging.h"
 #include "posixio.h"
 
@@ -128,18 +129,9 @@ bool isStaleProbe(int directoryFd, const QByteArray &name)
 // (kill -9 gives no time to remove them). Silent: they never held anyone's data.
 void removeStaleProbes(int directoryFd)
 {
-    UniqueFd listing(::openat(directoryFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    DIR *directory = listing ? ::fdopendir(listing.get()) : nullptr;
-    if (!directory)
-        return;
-    listing.release(); // closedir(3) closes it
-    const std::unique_ptr<DIR, int (*)(DIR *)> closer(directory, &::closedir);
-    std::vector<QByteArray> stale;
-    while (const dirent *entry = ::readdir(directory)) {
-        const QByteArray name(entry->d_name);
-        if (isStaleProbe(directoryFd, name))
-            stale.push_back(name);
-    }
+    const std::vector<QByteArray> stale =
+        namesIn(directoryFd,
+                [directoryFd](const QByteArray &name) { return isStaleProbe(directoryFd, name); });
     for (const QByteArray &name : stale) {
         const bool removed = ::unlinkat(directoryFd, name.constData(), 0) == 0;
         qCDebug(lcPlan) << "stale probe file" << name << (removed ? "removed" : "not removed");

@@ -1,6 +1,7 @@
 #include "folderguard.h"
 
 #include "directoryhandle.h"
+#include "folderlisting.h"
 #include "iohooks.h"
 #include "logging.h"
 #include "nativepath.h"
@@ -332,19 +333,10 @@ bool isSentinelName(const QByteArray &name)
 
 void removeStaleSentinels(int directoryFd)
 {
-    UniqueFd listing(::openat(directoryFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    DIR *directory = listing ? ::fdopendir(listing.get()) : nullptr;
-    if (!directory)
-        return;
-    listing.release(); // closedir(3) closes it
-    const std::unique_ptr<DIR, int (*)(DIR *)> closer(directory, &::closedir);
-    std::vector<QByteArray> stale;
-    while (const dirent *entry = ::readdir(directory)) {
-        const QByteArray name(entry->d_name);
+    const std::vector<QByteArray> stale = namesIn(directoryFd, [](const QByteArray &name) {
         const pid_t owner = sentinelOwnerHere(name);
-        if (owner != 0 && owner != ::getpid() && !processExists(owner))
-            stale.push_back(name);
-    }
+        return owner != 0 && owner != ::getpid() && !processExists(owner);
+    });
     for (const QByteArray &name : stale)
         ::unlinkat(directoryFd, name.constData(), 0);
 }
